@@ -1,0 +1,40 @@
+import type { Config } from 'jest';
+
+const swcTransform: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', importSource: '@emotion/react' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const nodeOnly = ['<rootDir>/tests/(unit|integration)/server/', '<rootDir>/tests/integration/prerender/'];
+
+const config: Config = {
+  testTimeout: 20000,
+  projects: [
+    {
+      displayName: 'app (jsdom)',
+      testEnvironment: 'jsdom',
+      transform: swcTransform,
+      testMatch: ['<rootDir>/tests/(unit|integration)/**/*.test.(ts|tsx)'],
+      testPathIgnorePatterns: ['/node_modules/', ...nodeOnly],
+      setupFilesAfterEnv: ['<rootDir>/tests/setup/jsdom.ts'],
+    },
+    {
+      displayName: 'server (node)',
+      testEnvironment: 'node',
+      transform: swcTransform,
+      testMatch: nodeOnly.map((dir) => `${dir}**/*.test.(ts|tsx)`),
+      setupFilesAfterEnv: ['<rootDir>/tests/setup/node.ts'],
+    },
+  ],
+};
+
+export default config;

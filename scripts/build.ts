@@ -1,0 +1,36 @@
+// `npm run build`: both webpack builds, the public files, then the prerender. Prints timings.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+export const BUILD_STAMP = path.join(root, 'dist', '.build-stamp');
+
+function step(label: string, run: () => void): void {
+  const started = Date.now();
+  run();
+  console.log(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+export function build(): void {
+  const started = Date.now();
+  step('clean', () => {
+    for (const dir of ['dist', 'dist-node']) fs.rmSync(path.join(root, dir), { recursive: true, force: true });
+  });
+  step('webpack (browser + node)', () =>
+    execFileSync(bin('webpack'), ['--mode', 'production'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } }),
+  );
+  step('public files', () => {
+    fs.cpSync(path.join(root, 'public'), path.join(root, 'dist'), {
+      recursive: true,
+      filter: (source) => path.basename(source) !== 'index.html',
+    });
+  });
+  step('prerender', () => execFileSync(process.execPath, [path.join(root, 'dist-node', 'prerender.js')], { cwd: root, stdio: 'inherit' }));
+  fs.writeFileSync(BUILD_STAMP, new Date().toISOString());
+  console.log(`Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (require.main === module) build();

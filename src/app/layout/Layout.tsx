@@ -1,0 +1,73 @@
+import { Outlet, useNavigation } from 'react-router-dom';
+import { OfflineBanner } from '../../features/connectivity';
+import { PageSkeleton } from '../../ui/Skeleton';
+import { colors, fontSizes, layout, radii, space } from '../../ui/theme';
+import { loadingText } from '../config';
+import { Footer } from './Footer';
+import { RouteMeta } from './RouteMeta';
+import { ScrollToTop } from './ScrollToTop';
+import { TopBar } from './TopBar';
+
+/** Shown while the next page's chunk loads: the current page stays put underneath. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading';
+  return (
+    <div role="status" aria-live="polite" css={{ position: 'fixed', top: layout.navHeight, insetInline: 0, zIndex: 60 }}>
+      {loading ? (
+        <p
+          css={{
+            margin: `${space.sm} auto 0`,
+            width: 'fit-content',
+            padding: `${space.xs} ${space.md}`,
+            borderRadius: radii.pill,
+            background: colors.text,
+            color: colors.bg,
+            fontSize: fontSizes.xs,
+            fontWeight: 600,
+          }}
+        >
+          {loadingText}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Layout() {
+  return (
+    <>
+      <a href="#main" css={skipLinkStyle}>
+        Skip to main content
+      </a>
+      <TopBar />
+      <div css={{ paddingTop: layout.navHeight, minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+        <OfflineBanner />
+        <NavigationProgress />
+        <main id="main" tabIndex={-1} css={{ flex: 1, outline: 'none' }}>
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      <ScrollToTop />
+      <RouteMeta />
+    </>
+  );
+}
+
+/** First render in a browser without prerendered markup (the dev server). */
+export function LayoutFallback() {
+  return <PageSkeleton label={loadingText} />;
+}
+
+const skipLinkStyle = {
+  position: 'absolute',
+  left: space.md,
+  top: -100,
+  zIndex: 100,
+  padding: `${space.sm} ${space.md}`,
+  background: colors.primary,
+  color: colors.primaryText,
+  borderRadius: radii.sm,
+  '&:focus': { top: space.sm },
+} as const;

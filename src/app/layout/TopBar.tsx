@@ -1,0 +1,308 @@
+// Fixed 70 px top bar: logo, Services with its mega-menu, primary links, theme toggle,
+// Get In Touch, and the mobile menu below 1024 px.
+import { useEffect, useId, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { Link, NavLink as RouterNavLink, useLocation } from 'react-router-dom';
+import { ThemeToggle } from '../../features/theme';
+import { ButtonLink } from '../../ui/Button';
+import { colors, fontSizes, layout, mq, radii, space } from '../../ui/theme';
+import { paths } from '../paths';
+import { Logo } from './Logo';
+import { megaMenu, primaryLinks } from './navigation';
+
+const HOVER_CLOSE_DELAY_MS = 150;
+
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      css={{ transition: 'transform 150ms', transform: open ? 'rotate(180deg)' : 'none' }}
+    >
+      <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function MegaMenuPanel({ id, onNavigate }: { id: string; onNavigate: () => void }) {
+  const columns = [megaMenu.platform, megaMenu.digital];
+  return (
+    <div id={id} css={styles.megaMenu} data-testid="mega-menu">
+      <div css={styles.megaMenuInner}>
+        {columns.map((column) => (
+          <div key={column.heading}>
+            <h2 css={styles.megaHeading}>{column.heading}</h2>
+            <ul css={styles.megaList}>
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} onClick={onNavigate} css={styles.megaLink}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        <div css={styles.featured}>
+          <p css={{ margin: 0, fontSize: fontSizes.xs, textTransform: 'uppercase', letterSpacing: '0.08em', opacity: 0.85 }}>
+            {megaMenu.featured.eyebrow}
+          </p>
+          <h2 css={{ fontSize: fontSizes.lg, margin: `${space.sm} 0` }}>{megaMenu.featured.title}</h2>
+          <p css={{ fontSize: fontSizes.sm }}>{megaMenu.featured.text}</p>
+          <Link to={megaMenu.featured.link.to} onClick={onNavigate} css={{ color: 'inherit', fontWeight: 700 }}>
+            Explore {megaMenu.featured.link.label}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ServicesMenu() {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const openNow = () => {
+    clearTimeout(closeTimer.current);
+    setOpen(true);
+  };
+  const closeSoon = () => {
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => setOpen(false), HOVER_CLOSE_DELAY_MS);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  };
+
+  return (
+    <li
+      css={{ position: 'static', display: 'flex', alignItems: 'center' }}
+      onMouseEnter={openNow}
+      onMouseLeave={closeSoon}
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <RouterNavLink to={paths.services} css={styles.navLink}>
+        Services
+      </RouterNavLink>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label="Show services menu"
+        onClick={() => setOpen((value) => !value)}
+        css={styles.chevronButton}
+      >
+        <Chevron open={open} />
+      </button>
+      {open ? <MegaMenuPanel id={menuId} onNavigate={() => setOpen(false)} /> : null}
+    </li>
+  );
+}
+
+function MobileMenu({ id, onNavigate }: { id: string; onNavigate: () => void }) {
+  const links = [{ label: 'Services', to: paths.services }, ...primaryLinks, { label: 'Blog', to: paths.blog }];
+  return (
+    <nav id={id} aria-label="Mobile" css={styles.mobilePanel} data-testid="mobile-menu">
+      <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} onClick={onNavigate} css={styles.mobileLink}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <h2 css={{ ...styles.megaHeading, marginTop: space.lg }}>{megaMenu.platform.heading}</h2>
+      <ul css={{ listStyle: 'none', margin: 0, padding: 0, columns: 2, columnGap: space.md }}>
+        {[...megaMenu.platform.links, megaMenu.featured.link].map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} onClick={onNavigate} css={[styles.megaLink, { display: 'block', paddingBlock: 6 }]}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <ButtonLink to={paths.contact} onClick={onNavigate} css={{ marginTop: space.lg, width: '100%' }}>
+        Get In Touch
+      </ButtonLink>
+    </nav>
+  );
+}
+
+export function TopBar() {
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const mobileMenuId = useId();
+  const { pathname } = useLocation();
+  useEffect(() => setMobileOpen(false), [pathname]);
+
+  return (
+    <header css={styles.bar}>
+      <div css={styles.inner}>
+        <Logo />
+        <nav aria-label="Main" css={styles.desktopNav}>
+          <ul css={styles.navList}>
+            <ServicesMenu />
+            {primaryLinks.map((link) => (
+              <li key={link.to}>
+                <RouterNavLink to={link.to} css={styles.navLink}>
+                  {link.label}
+                </RouterNavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div css={{ display: 'flex', alignItems: 'center', gap: space.sm }}>
+          <ThemeToggle />
+          <ButtonLink to={paths.contact} css={styles.desktopOnly}>
+            Get In Touch
+          </ButtonLink>
+          <button
+            type="button"
+            css={styles.menuToggle}
+            aria-expanded={mobileOpen}
+            aria-controls={mobileMenuId}
+            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMobileOpen((value) => !value)}
+          >
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              {mobileOpen ? (
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+              ) : (
+                <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+              )}
+            </svg>
+          </button>
+        </div>
+      </div>
+      {mobileOpen ? <MobileMenu id={mobileMenuId} onNavigate={() => setMobileOpen(false)} /> : null}
+    </header>
+  );
+}
+
+const styles = {
+  bar: {
+    position: 'fixed',
+    insetInline: 0,
+    top: 0,
+    zIndex: 50,
+    height: layout.navHeight,
+    background: colors.bg,
+    borderBottom: `1px solid ${colors.border}`,
+  },
+  inner: {
+    height: '100%',
+    maxWidth: layout.maxWidth,
+    marginInline: 'auto',
+    paddingInline: space.md,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: space.md,
+  },
+  desktopNav: { display: 'none', height: '100%', [mq.lg]: { display: 'block' } },
+  navList: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', alignItems: 'center', gap: space.lg, height: '100%' },
+  navLink: {
+    color: colors.text,
+    textDecoration: 'none',
+    fontWeight: 600,
+    fontSize: fontSizes.sm,
+    paddingBlock: space.sm,
+    '&.active': { color: colors.primary },
+    '&:hover': { color: colors.primary },
+  },
+  chevronButton: {
+    display: 'inline-grid',
+    placeItems: 'center',
+    width: 28,
+    height: 28,
+    marginLeft: 2,
+    border: 0,
+    borderRadius: radii.sm,
+    background: 'transparent',
+    color: colors.text,
+    cursor: 'pointer',
+  },
+  megaMenu: {
+    position: 'absolute',
+    left: 0,
+    right: 0,
+    top: layout.navHeight - 1,
+    background: colors.surfaceRaised,
+    borderBottom: `1px solid ${colors.border}`,
+    boxShadow: colors.shadow,
+  },
+  megaMenuInner: {
+    maxWidth: layout.maxWidth,
+    marginInline: 'auto',
+    padding: `${space.xl} ${space.lg}`,
+    display: 'grid',
+    gridTemplateColumns: '1fr 1fr 1.1fr',
+    gap: space.xl,
+  },
+  megaHeading: {
+    fontSize: fontSizes.xs,
+    textTransform: 'uppercase',
+    letterSpacing: '0.08em',
+    color: colors.textMuted,
+    marginBottom: space.md,
+  },
+  megaList: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.sm },
+  megaLink: { color: colors.text, textDecoration: 'none', fontWeight: 500, '&:hover': { color: colors.primary } },
+  featured: {
+    padding: space.lg,
+    borderRadius: radii.lg,
+    background: 'linear-gradient(135deg, #0b3d91 0%, #0b5fce 55%, #00857c 100%)',
+    color: '#ffffff',
+  },
+  desktopOnly: { display: 'none', [mq.lg]: { display: 'inline-flex' } },
+  menuToggle: {
+    display: 'inline-grid',
+    placeItems: 'center',
+    width: 44,
+    height: 44,
+    border: `1px solid ${colors.border}`,
+    borderRadius: radii.md,
+    background: 'transparent',
+    color: colors.text,
+    cursor: 'pointer',
+    [mq.lg]: { display: 'none' },
+  },
+  mobilePanel: {
+    position: 'absolute',
+    top: layout.navHeight,
+    left: 0,
+    right: 0,
+    maxHeight: `calc(100vh - ${layout.navHeight}px)`,
+    overflowY: 'auto',
+    padding: space.lg,
+    background: colors.bg,
+    borderBottom: `1px solid ${colors.border}`,
+    boxShadow: colors.shadow,
+    [mq.lg]: { display: 'none' },
+  },
+  mobileLink: {
+    display: 'block',
+    paddingBlock: space.md,
+    borderBottom: `1px solid ${colors.border}`,
+    color: colors.text,
+    textDecoration: 'none',
+    fontWeight: 600,
+    fontSize: fontSizes.lg,
+  },
+} as const;

@@ -1,0 +1,9 @@
+import { addConnectivityListeners } from '../features/connectivity';
+import { addThemeListeners } from '../features/theme';
+import type { AppStartListening } from './listenerTypes';
+
+/** Every feature's side effects, registered on each new store. */
+export function registerListeners(startListening: AppStartListening): void {
+  addThemeListeners(startListening);
+  addConnectivityListeners(startListening);
+}

@@ -1,0 +1,33 @@
+// Per-route document metadata. Page modules export `handle = { meta }`; the prerender writes it
+// into <head> and the browser updates it on client-side navigation.
+import type { Params } from 'react-router-dom';
+import { siteConfig } from './config';
+
+export type PageMeta = {
+  /** Page title without the site name. */
+  title: string;
+  description: string;
+  /** Canonical path when this URL is an alias of another (defaults to the URL's own path). */
+  canonicalPath?: string;
+  /** Internal and not-found pages are kept out of search engines and the sitemap. */
+  noindex?: boolean;
+  ogType?: 'website' | 'article';
+};
+
+export type MetaFn = (params: Params) => PageMeta;
+
+export type RouteHandle = { meta: MetaFn };
+
+export const isRouteHandle = (handle: unknown): handle is RouteHandle =>
+  typeof handle === 'object' && handle !== null && typeof (handle as RouteHandle).meta === 'function';
+
+export const documentTitle = (meta: PageMeta): string =>
+  meta.title === siteConfig.name ? meta.title : `${meta.title} | ${siteConfig.name}`;
+
+export const absoluteUrl = (path: string): string => new URL(path, siteConfig.url).toString();
+
+export const notFoundMeta: PageMeta = {
+  title: 'Page Not Found',
+  description: "The page you're looking for doesn't exist.",
+  noindex: true,
+};

@@ -1,0 +1,142 @@
+// Server-side rendering of one URL to a complete HTML document, used by the build-time prerender.
+import { createHash } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import createCache from '@emotion/cache';
+import createEmotionServer from '@emotion/server/create-instance';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
+import { themeBootScript } from '../features/theme';
+import { caseStudies } from '../site/case-studies/content';
+import { services } from '../site/services/content';
+import { AppProviders } from './AppProviders';
+import { siteConfig } from './config';
+import { absoluteUrl, documentTitle, isRouteHandle, notFoundMeta } from './meta';
+import type { PageMeta } from './meta';
+import { caseStudySlugAliases, internalPaths, paths } from './paths';
+import { chunkNameOfRoute, routes } from './routes';
+import { PRELOADED_STATE_ID, serializeState } from './serialization';
+import { makeStore } from './store';
+
+/** Written by webpack: the entry's files and each named chunk group's files. */
+export type ChunkManifest = { entry: string[]; chunks: Record<string, string[]> };
+
+export type RenderedPage = {
+  path: string;
+  html: string;
+  meta: PageMeta;
+  status: number;
+};
+
+/** Every URL the build writes a page for (blog posts join when the content layer lands). */
+export function knownPaths(): string[] {
+  const staticPaths = Object.values(paths).filter((value) => typeof value === 'string');
+  return [
+    ...staticPaths,
+    ...services.map((service) => paths.service(service.slug)),
+    `${paths.caseStudies}/index`,
+    ...caseStudies.map((study) => paths.caseStudy(study.slug)),
+    ...Object.keys(caseStudySlugAliases).map((alias) => paths.caseStudy(alias)),
+  ];
+}
+
+/** Public, canonical, indexable URLs: what the sitemap lists. */
+export const isSitemapPage = (page: RenderedPage): boolean =>
+  page.status === 200 &&
+  !page.meta.noindex &&
+  !internalPaths.includes(page.path) &&
+  (page.meta.canonicalPath ?? page.path) === page.path;
+
+export const escapeHtml = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export const scriptHash = (script: string): string =>
+  `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
+
+/** The inline scripts of every page; their hashes go into the CSP. */
+export const inlineScripts: readonly string[] = [themeBootScript];
+
+async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream.pipe(new PassThrough())) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function headTags(urlPath: string, meta: PageMeta): string[] {
+  const title = documentTitle(meta);
+  const url = absoluteUrl(meta.canonicalPath ?? urlPath);
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    `<meta property="og:type" content="${meta.ogType ?? 'website'}">`,
+    `<meta property="og:site_name" content="${escapeHtml(siteConfig.name)}">`,
+    `<meta property="og:locale" content="${siteConfig.locale}">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta name="twitter:card" content="summary">`,
+  ];
+  if (meta.noindex) tags.push('<meta name="robots" content="noindex, nofollow">');
+  return tags;
+}
+
+const handler = createStaticHandler(routes);
+
+/**
+ * Renders one URL inside the HTML template. `template` has the markers <!--app-head-->,
+ * <!--app-html--> and <!--app-state-->; `chunks` lets the page preload its own lazy chunk.
+ */
+export async function renderPage(
+  urlPath: string,
+  template: string,
+  chunks: ChunkManifest = { entry: [], chunks: {} },
+): Promise<RenderedPage> {
+  const context = await handler.query(new Request(new URL(urlPath, 'http://prerender.invalid')));
+  if (context instanceof Response) throw new Error(`${urlPath} answers with a redirect; it is not prerendered`);
+  const store = makeStore();
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const cache = createCache({ key: 'css' });
+  const emotionServer = createEmotionServer(cache);
+  const { prelude } = await prerenderToNodeStream(
+    <AppProviders store={store} cache={cache}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+  );
+  const appHtml = await streamToString(prelude);
+  const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(appHtml));
+
+  const leaf = [...context.matches].reverse().find((match) => isRouteHandle(match.route.handle));
+  const meta = leaf && isRouteHandle(leaf.route.handle) ? leaf.route.handle.meta(leaf.params) : notFoundMeta;
+  const status = meta === notFoundMeta ? 404 : context.statusCode;
+
+  const entryFiles = new Set(chunks.entry);
+  const preloads = context.matches
+    .flatMap((match) => chunks.chunks[chunkNameOfRoute(match.route.id)] ?? [])
+    .filter((file, index, all) => !entryFiles.has(file) && all.indexOf(file) === index);
+
+  const head = [
+    ...headTags(urlPath, meta),
+    ...inlineScripts.map((script) => `<script>${script}</script>`),
+    ...preloads.map((file) => `<link rel="preload" as="script" href="/${escapeHtml(file)}">`),
+    styles,
+  ].join('\n    ');
+  const stateTag = `<script type="application/json" id="${PRELOADED_STATE_ID}">${serializeState(store.getState())}</script>`;
+  const html = template
+    .replace('<!--app-head-->', () => head)
+    .replace('<!--app-html-->', () => appHtml)
+    .replace('<!--app-state-->', () => stateTag);
+  return { path: urlPath, html, meta, status };
+}
+
+export function sitemapXml(pages: readonly RenderedPage[]): string {
+  const urls = pages
+    .filter(isSitemapPage)
+    .map((page) => `  <url><loc>${escapeHtml(absoluteUrl(page.path))}</loc></url>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(): string {
+  const disallow = internalPaths.map((path) => `Disallow: ${path}`).join('\n');
+  return `User-agent: *\n${disallow}\nAllow: /\n\nSitemap: ${absoluteUrl('/sitemap.xml')}\n`;
+}

@@ -1,0 +1,37 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+
+export type ThemeMode = 'light' | 'dark';
+
+export type ThemeState = { mode: ThemeMode };
+
+export const isThemeMode = (value: unknown): value is ThemeMode => value === 'light' || value === 'dark';
+
+/** Validates a persisted theme: anything but light or dark is ignored (site.md §5). */
+export const parsePersistedTheme = (value: unknown): ThemeState | undefined =>
+  typeof value === 'object' && value !== null && isThemeMode((value as { mode?: unknown }).mode)
+    ? { mode: (value as ThemeState).mode }
+    : undefined;
+
+const initialState: ThemeState = { mode: 'light' };
+
+export const themeSlice = createSlice({
+  name: 'theme',
+  initialState,
+  reducers: {
+    /** The visitor picked a theme with the toggle. */
+    changed(state, action: PayloadAction<ThemeMode>) {
+      state.mode = action.payload;
+    },
+    /** The operating system's colour scheme is (or became) this one. */
+    systemPreferenceChanged(state, action: PayloadAction<ThemeMode>) {
+      state.mode = action.payload;
+    },
+  },
+  selectors: {
+    selectThemeMode: (state) => state.mode,
+  },
+});
+
+export const { changed: themeChanged, systemPreferenceChanged } = themeSlice.actions;
+export const { selectThemeMode } = themeSlice.selectors;

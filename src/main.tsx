@@ -1,0 +1,65 @@
+// Browser entry: rebuild the store from the prerendered state, load the current page's chunk,
+// then hydrate the server markup (or render from scratch on the dev server).
+import createCache from '@emotion/cache';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider, createBrowserRouter, matchRoutes } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { persistStore } from 'redux-persist';
+import { PersistGate } from 'redux-persist/integration/react';
+import { appStarted } from './app/appEvents';
+import { AppProviders } from './app/AppProviders';
+import { logError } from './app/logger';
+import { routes } from './app/routes';
+import { PRELOADED_STATE_ID } from './app/serialization';
+import { makeStore } from './app/store';
+import type { RootState } from './app/store';
+
+function readPreloadedState(): Partial<RootState> | undefined {
+  const text = document.getElementById(PRELOADED_STATE_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as Partial<RootState>;
+  } catch (error) {
+    logError('Ignoring unreadable preloaded state', error);
+    return undefined;
+  }
+}
+
+/** A lazy route that is not loaded at hydration would throw the server HTML away. */
+async function loadMatchedRoutes(routeTable: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routeTable, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, { Component: module.Component, handle: module.handle, lazy: undefined });
+    }),
+  );
+}
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Missing #root element');
+  const preloadedState = readPreloadedState();
+  const store = makeStore(preloadedState);
+  const persistor = persistStore(store);
+  const prerendered = preloadedState !== undefined && container.firstElementChild !== null;
+  if (prerendered) await loadMatchedRoutes(routes);
+  const router = createBrowserRouter(routes, prerendered ? { hydrationData: { loaderData: {} } } : undefined);
+  const cache = createCache({ key: 'css' });
+  const app = (
+    <AppProviders store={store} cache={cache}>
+      <PersistGate persistor={persistor}>{() => <RouterProvider router={router} />}</PersistGate>
+    </AppProviders>
+  );
+  if (prerendered) {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error, info) => logError('Hydration error', error, { componentStack: info.componentStack }),
+    });
+  } else {
+    createRoot(container).render(app);
+  }
+  store.dispatch(appStarted());
+}
+
+start().catch((error: unknown) => logError('The app failed to start', error));

@@ -1,0 +1,43 @@
+// Build-time entry (dist-node/prerender.js): writes dist/<route>/index.html for every known
+// route, dist/404.html, dist/sitemap.xml, dist/robots.txt and dist/build-manifest.json.
+import fs from 'node:fs';
+import path from 'node:path';
+import { inlineScripts, knownPaths, renderPage, robotsTxt, scriptHash, sitemapXml } from './app/ssr';
+import type { ChunkManifest, RenderedPage } from './app/ssr';
+
+const root = process.cwd();
+const distDir = path.join(root, 'dist');
+const nodeDistDir = path.join(root, 'dist-node');
+
+function outputFile(urlPath: string): string {
+  return urlPath === '/' ? path.join(distDir, 'index.html') : path.join(distDir, ...urlPath.split('/').filter(Boolean), 'index.html');
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const template = fs.readFileSync(path.join(nodeDistDir, 'template.html'), 'utf8');
+  const chunks = JSON.parse(fs.readFileSync(path.join(nodeDistDir, 'chunks.json'), 'utf8')) as ChunkManifest;
+
+  const pages: RenderedPage[] = [];
+  for (const urlPath of knownPaths()) {
+    const page = await renderPage(urlPath, template, chunks);
+    if (page.status !== 200) throw new Error(`Prerender of ${urlPath} gave status ${page.status}`);
+    fs.mkdirSync(path.dirname(outputFile(urlPath)), { recursive: true });
+    fs.writeFileSync(outputFile(urlPath), page.html);
+    pages.push(page);
+  }
+  const notFound = await renderPage('/404', template, chunks);
+  fs.writeFileSync(path.join(distDir, '404.html'), notFound.html);
+  fs.writeFileSync(path.join(distDir, 'sitemap.xml'), sitemapXml(pages));
+  fs.writeFileSync(path.join(distDir, 'robots.txt'), robotsTxt());
+  fs.writeFileSync(
+    path.join(distDir, 'build-manifest.json'),
+    JSON.stringify({ inlineScriptHashes: inlineScripts.map(scriptHash), routes: pages.map((page) => page.path) }, null, 2),
+  );
+  console.log(`Prerendered ${pages.length} routes and 404.html in ${Date.now() - started} ms`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Prerender failed:', error);
+  process.exit(1);
+});

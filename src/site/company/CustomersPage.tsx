@@ -1,0 +1,10 @@
+import type { RouteHandle } from '../../app/meta';
+import { contentPages } from '../company/content';
+import { ContentPage, contentPageMeta } from '../company/ContentPage';
+
+export function CustomersPage() {
+  return <ContentPage page={contentPages.customers} />;
+}
+
+export const Component = CustomersPage;
+export const handle: RouteHandle = { meta: contentPageMeta(contentPages.customers) };

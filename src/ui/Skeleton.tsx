@@ -1,0 +1,65 @@
+// Loading placeholders for a page, a card, the blog grid and a hero. They are aria-hidden shapes;
+// the surrounding region carries the accessible "Loading …" text.
+import { keyframes } from '@emotion/react';
+import styled from '@emotion/styled';
+import { Container } from './Container';
+import { colors, radii, space } from './theme';
+
+const shimmer = keyframes({ '0%': { backgroundPosition: '100% 0' }, '100%': { backgroundPosition: '-100% 0' } });
+
+const Block = styled.div<{ w?: string; h: string; radius?: string }>(({ w = '100%', h, radius = radii.sm }) => ({
+  width: w,
+  height: h,
+  borderRadius: radius,
+  background: `linear-gradient(90deg, ${colors.skeleton} 25%, ${colors.skeletonShine} 50%, ${colors.skeleton} 75%)`,
+  backgroundSize: '200% 100%',
+  animation: `${shimmer} 1.4s ease-in-out infinite`,
+  '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+}));
+
+const Stack = styled.div({ display: 'flex', flexDirection: 'column', gap: space.sm });
+
+export function CardSkeleton() {
+  return (
+    <Stack aria-hidden="true" css={{ padding: space.lg, border: `1px solid ${colors.border}`, borderRadius: radii.lg }}>
+      <Block h="160px" radius={radii.md} />
+      <Block h="14px" w="40%" />
+      <Block h="22px" w="85%" />
+      <Block h="14px" />
+      <Block h="14px" w="70%" />
+    </Stack>
+  );
+}
+
+export function BlogGridSkeleton({ count = 3 }: { count?: number }) {
+  return (
+    <div
+      aria-hidden="true"
+      css={{ display: 'grid', gap: space.lg, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))' }}
+    >
+      {Array.from({ length: count }, (_, i) => (
+        <CardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
+export function HeroSkeleton() {
+  return (
+    <Stack aria-hidden="true" css={{ paddingBlock: space.xxl, gap: space.md }}>
+      <Block h="44px" w="70%" />
+      <Block h="18px" w="55%" />
+      <Block h="44px" w="180px" radius={radii.pill} />
+    </Stack>
+  );
+}
+
+export function PageSkeleton({ label }: { label: string }) {
+  return (
+    <Container role="status" aria-live="polite">
+      <p css={{ marginTop: space.xl, color: colors.textMuted }}>{label}</p>
+      <HeroSkeleton />
+      <BlogGridSkeleton count={3} />
+    </Container>
+  );
+}

@@ -1,0 +1,144 @@
+// Two builds from one config: the browser bundle (dist/) and the Node build (dist-node/) that
+// prerenders every route and runs the site server.
+import path from 'node:path';
+import fs from 'node:fs';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import webpack from 'webpack';
+import type { Configuration, Compiler } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+const root = __dirname;
+const distDir = path.join(root, 'dist');
+const nodeDistDir = path.join(root, 'dist-node');
+
+type Env = Record<string, string | boolean | undefined>;
+type Argv = { mode?: Configuration['mode'] };
+
+const tsRule = {
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { module: 'ESNext' } } },
+};
+
+const assetRule = {
+  test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/i,
+  type: 'asset/resource',
+  generator: { filename: 'assets/[name].[contenthash:8][ext]', emit: true },
+};
+
+/** Writes the map "chunk name → files" so the prerender can preload each route's page chunk. */
+class ChunkManifestPlugin {
+  apply(compiler: Compiler): void {
+    compiler.hooks.emit.tap('ChunkManifestPlugin', (compilation) => {
+      const chunks: Record<string, string[]> = {};
+      for (const group of compilation.chunkGroups) {
+        if (!group.name) continue;
+        chunks[group.name] = group.getFiles().filter((file) => file.endsWith('.js'));
+      }
+      const entry = compilation.entrypoints.get('main');
+      const manifest = { entry: entry ? entry.getFiles().filter((f) => f.endsWith('.js')) : [], chunks };
+      fs.mkdirSync(nodeDistDir, { recursive: true });
+      fs.writeFileSync(path.join(nodeDistDir, 'chunks.json'), JSON.stringify(manifest, null, 2));
+    });
+  }
+}
+
+const define = (mode: string) =>
+  new webpack.DefinePlugin({
+    'process.env.NODE_ENV': JSON.stringify(mode),
+    'process.env.BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())),
+    'process.env.SITE_URL': JSON.stringify(process.env.SITE_URL ?? 'http://localhost:3000'),
+  });
+
+function browserConfig(mode: 'production' | 'development'): Configuration & { devServer?: DevServerConfiguration } {
+  const production = mode === 'production';
+  return {
+    name: 'browser',
+    mode,
+    target: 'web',
+    entry: { main: './src/main.tsx' },
+    output: {
+      path: distDir,
+      publicPath: '/',
+      filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      clean: { keep: /^(?!assets\/)/ },
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: { rules: [tsRule, assetRule] },
+    optimization: {
+      moduleIds: 'deterministic',
+      runtimeChunk: 'single',
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          framework: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@reduxjs|redux|react-redux|reselect|immer|redux-persist|redux-thunk|@emotion|stylis|cookie|set-cookie-parser)[\\/]/,
+            name: 'framework',
+            chunks: 'initial',
+            priority: 20,
+          },
+        },
+      },
+    },
+    performance: { hints: false },
+    // webpack 5.112 would otherwise parse and minify .html itself, stripping the template's markers.
+    experiments: { html: false },
+    plugins: [
+      define(mode),
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        // Production HTML is written by the prerender, which fills this template per route.
+        filename: production ? path.join(nodeDistDir, 'template.html') : 'index.html',
+        inject: 'head',
+        scriptLoading: 'defer',
+        minify: false,
+      }),
+      new ChunkManifestPlugin(),
+    ],
+    devServer: {
+      port: Number(process.env.DEV_PORT ?? 8080),
+      host: '127.0.0.1',
+      hot: true,
+      historyApiFallback: true,
+      static: { directory: path.join(root, 'public'), publicPath: '/' },
+      client: { overlay: { warnings: false, errors: true } },
+      proxy: [
+        {
+          context: (pathname, req) => pathname.startsWith('/api/') || pathname === '/healthz' || (pathname === '/' && req.method === 'POST'),
+          target: `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`,
+        },
+      ],
+    },
+  };
+}
+
+function nodeConfig(mode: 'production' | 'development'): Configuration {
+  return {
+    name: 'node',
+    mode,
+    target: 'node20',
+    entry: { prerender: './src/prerender.tsx', server: './src/server/main.ts' },
+    output: { path: nodeDistDir, filename: '[name].js', library: { type: 'commonjs2' }, clean: { keep: /(chunks\.json|template\.html)$/ } },
+    devtool: 'source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: { rules: [tsRule, { ...assetRule, generator: { ...assetRule.generator, emit: false } }] },
+    // Packages stay in node_modules: the prerender must use the very same React and router as the server would.
+    externals: [
+      ({ request }, callback) => {
+        if (request && !request.startsWith('.') && !path.isAbsolute(request)) return callback(undefined, `commonjs ${request}`);
+        callback();
+      },
+    ],
+    externalsPresets: { node: true },
+    optimization: { minimize: false, splitChunks: false },
+    plugins: [define(mode), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 2 })],
+    node: { __dirname: false, __filename: false },
+  };
+}
+
+export default (_env: Env, argv: Argv): Configuration[] => {
+  const mode = argv.mode === 'development' ? 'development' : 'production';
+  return [browserConfig(mode), nodeConfig(mode)];
+};
