@@ -21,7 +21,7 @@ const config: Config = {
   projects: [
     {
       displayName: 'app (jsdom)',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/tests/setup/jsdomEnvironment.ts',
       transform: swcTransform,
       testMatch: ['<rootDir>/tests/(unit|integration)/**/*.test.(ts|tsx)'],
       testPathIgnorePatterns: ['/node_modules/', ...nodeOnly],

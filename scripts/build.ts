@@ -33,4 +33,26 @@ export function build(): void {
   console.log(`Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+const buildInputs = ['src', 'public', 'webpack.config.ts', 'package.json', 'tsconfig.json'];
+
+function newestMtime(target: string): number {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs.readdirSync(target).reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), stat.mtimeMs);
+}
+
+/** True when dist/ is missing or any source is newer than the last build. */
+export function buildIsStale(): boolean {
+  const stamp = fs.statSync(BUILD_STAMP, { throwIfNoEntry: false });
+  if (!stamp || !fs.existsSync(path.join(root, 'dist-node', 'server.js'))) return true;
+  return buildInputs.some((input) => newestMtime(path.join(root, input)) > stamp.mtimeMs);
+}
+
+export function buildIfStale(): void {
+  if (!buildIsStale()) return;
+  console.log('dist/ is missing or older than the sources: building first.');
+  build();
+}
+
 if (require.main === module) build();

@@ -1,0 +1,101 @@
+// Assembles the site server: database, compression, security headers, error handling and routes.
+import { STATUS_CODES } from 'node:http';
+import path from 'node:path';
+import { fastifyCompress } from '@fastify/compress';
+import { fastify } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { openDatabase, type Database } from './db';
+import { addSecurityHeaders, loadBuildManifest, securityHeaders, type HeaderRecord } from './headers';
+import { registerHealthRoutes } from './routes/health';
+import { registerPageRoutes } from './routes/pages';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+  }
+}
+
+export interface AppOptions {
+  /** The built site: prerendered HTML, hashed assets and build-manifest.json. */
+  distDir: string;
+  databasePath: string;
+  /** `true` for Fastify's default pino logger, or pino options. Off when omitted. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const distDir = path.resolve(options.distDir);
+  const db = openDatabase(options.databasePath);
+
+  // Filled in once the manifest is read; frameworkErrors has to be given before the logger exists.
+  let headers: HeaderRecord = securityHeaders({ scriptHashes: [] });
+  let app: FastifyInstance;
+  try {
+    app = fastify({
+      logger: options.logger ?? false,
+      // Router-level failures (a URL that cannot be decoded) skip the hooks, so they get the headers here.
+      frameworkErrors: (error, request, reply) => {
+        reply.headers(headers);
+        sendError(error, request, reply);
+      },
+    });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+
+  app.decorate('db', db);
+  app.addHook('onClose', () => {
+    if (db.open) {
+      db.close();
+    }
+    return Promise.resolve();
+  });
+
+  try {
+    const manifest = loadBuildManifest(distDir, app.log);
+    headers = securityHeaders({ scriptHashes: manifest?.inlineScriptHashes ?? [] });
+    addSecurityHeaders(app, headers);
+
+    // Registered before any route: it attaches itself to each route as the route is added.
+    await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
+
+    app.setErrorHandler<FastifyError>((error, request, reply) => {
+      sendError(error, request, reply);
+    });
+
+    registerHealthRoutes(app);
+
+    // ---------------------------------------------------------------------------------------------
+    // API routes go here, before the pages, each in its own module under ./routes/:
+    //   POST /            routes/forms.ts    form-urlencoded forms by `form-name` (home-contact, blog-newsletter)
+    //   POST /api/metrics routes/metrics.ts  JSON array of performance metric records
+    // Their tables are added as migrations 2+ in migrations.ts.
+    // ---------------------------------------------------------------------------------------------
+
+    // Last: it owns the GET catch-all and the not-found handler.
+    await registerPageRoutes(app, { distDir, expectedRoutes: manifest?.routes ?? [] });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  return app;
+}
+
+/** Client errors keep their status and message; anything else is logged and answered without details. */
+function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // Whatever the failed handler had set (an immutable Cache-Control, say) must not apply to the error.
+  reply.header('cache-control', 'no-store');
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    request.log.info({ err: error }, 'Client error');
+    void reply.code(status).send({ error: error.message });
+    return;
+  }
+  request.log.error({ err: error }, 'Request failed');
+  const known = status >= 500 && status < 600;
+  void reply
+    .code(known ? status : 500)
+    .send({ error: known ? (STATUS_CODES[status] ?? 'Internal Server Error') : 'Internal Server Error' });
+}

@@ -1,0 +1,53 @@
+// Reads the site server's settings from the environment, failing loudly on values it cannot use.
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the SQLite file. */
+  databasePath: string;
+  /** Absolute path of the built site (the webpack + prerender output). */
+  distDir: string;
+  logLevel: LogLevel;
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): ServerConfig {
+  return {
+    port: parsePort(valueOf(env, 'PORT')),
+    host: valueOf(env, 'HOST') ?? '127.0.0.1',
+    databasePath: path.resolve(cwd, valueOf(env, 'DATABASE_PATH') ?? 'data/site.db'),
+    distDir: path.resolve(cwd, valueOf(env, 'DIST_DIR') ?? 'dist'),
+    logLevel: parseLogLevel(valueOf(env, 'LOG_LEVEL')),
+  };
+}
+
+// `.env.example` lists every variable with an empty value, so empty means "use the default".
+function valueOf(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) {
+    return 3000;
+  }
+  const port = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(port) || port > 65535) {
+    throw new Error(`PORT must be an integer from 0 to 65535 (0 picks a free port); got "${value}".`);
+  }
+  return port;
+}
+
+function parseLogLevel(value: string | undefined): LogLevel {
+  if (value === undefined) {
+    return 'info';
+  }
+  const level = logLevels.find((candidate) => candidate === value.toLowerCase());
+  if (level === undefined) {
+    throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}; got "${value}".`);
+  }
+  return level;
+}

@@ -1,0 +1,342 @@
+// Serves the prerendered site from distDir: one HTML file per known route, static files, redirects and the 404 page.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface PageRoutesOptions {
+  distDir: string;
+  /** Routes the build manifest says were prerendered; only compared with distDir to warn about a broken build. */
+  expectedRoutes?: readonly string[];
+}
+
+const cacheControl = {
+  html: 'no-cache',
+  // Everything under /assets/ has a content hash in its name, so a given URL never changes.
+  hashedAsset: 'public, max-age=31536000, immutable',
+  other: 'public, max-age=3600',
+} as const;
+
+const htmlType = 'text/html; charset=utf-8';
+const notFoundText = '404 - Page Not Found';
+// Above this, files are streamed rather than read into memory.
+const bufferLimit = 512 * 1024;
+
+// Files the build writes for the server itself, or that are only meant to be seen under another URL.
+const hiddenFiles = new Set(['/build-manifest.json', '/404.html']);
+
+type Resolution =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'page'; file: string }
+  | { kind: 'file'; segments: string[] }
+  | { kind: 'notFound' };
+
+export async function registerPageRoutes(app: FastifyInstance, options: PageRoutesOptions): Promise<void> {
+  const distRoot = await realDirectory(options.distDir, app.log);
+  const pages = distRoot === null ? new Map<string, string>() : findPages(distRoot);
+  const notFoundPage = distRoot === null ? null : readNotFoundPage(distRoot, app.log);
+  warnAboutMissingRoutes(pages, options.expectedRoutes ?? [], app.log);
+  app.log.info({ distDir: options.distDir, pages: pages.size }, 'Serving the prerendered site');
+
+  const sendNotFound = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    // Headers set for the file we hoped to send (an immutable Cache-Control, say) must not stick to the 404.
+    reply.code(404).header('cache-control', cacheControl.html);
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
+    if (!wantsPage) {
+      return reply.send({ error: 'Not Found' });
+    }
+    return notFoundPage === null
+      ? reply.type('text/plain; charset=utf-8').send(notFoundText)
+      : reply.type(htmlType).send(notFoundPage);
+  };
+
+  const servePath = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    if (distRoot === null) {
+      return sendNotFound(request, reply);
+    }
+    const resolution = resolvePath(request.url, pages);
+    if (resolution.kind === 'redirect') {
+      return reply.redirect(resolution.location, 301);
+    }
+    if (resolution.kind === 'notFound') {
+      return sendNotFound(request, reply);
+    }
+    const segments = resolution.kind === 'page' ? resolution.file.split('/').slice(1) : resolution.segments;
+    const file = await openFile(distRoot, segments);
+    if (file === null) {
+      return sendNotFound(request, reply);
+    }
+    return sendFile(request, reply, file, resolution.kind === 'page' ? cacheControl.html : cacheControlFor(segments));
+  };
+
+  // The 404 for GET is sent from this route rather than from the not-found handler so it is compressed too:
+  // @fastify/compress attaches itself to routes, and the not-found handler is not one.
+  app.route({ method: ['GET', 'HEAD'], url: '/', handler: servePath });
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: servePath });
+  // Still reached by other methods, which no catch-all covers.
+  app.setNotFoundHandler(sendNotFound);
+}
+
+/** Maps a request URL onto the site: which page or file answers it, or where it redirects. */
+function resolvePath(url: string, pages: ReadonlyMap<string, string>): Resolution {
+  const queryStart = url.indexOf('?');
+  const rawPath = queryStart === -1 ? url : url.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : escapeForHeader(url.slice(queryStart));
+
+  // Anything a browser would have percent-encoded, backslashes (which browsers read as "/"), and encoded
+  // slashes are refused outright, so every later step can split the raw and decoded paths the same way.
+  if (!/^\/[\x21-\x7e]*$/.test(rawPath) || rawPath.includes('\\') || /%(?:2f|5c|00)/i.test(rawPath)) {
+    return { kind: 'notFound' };
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return { kind: 'notFound' };
+  }
+  if (decoded === '/') {
+    return pageOrNotFound('/', pages);
+  }
+
+  const hasTrailingSlash = rawPath.endsWith('/');
+  const rawSegments = rawPath.replace(/\/+$/, '').split('/').slice(1);
+  const segments = decoded.replace(/\/+$/, '').split('/').slice(1);
+  // Empty segments ("//") would turn a redirect into a protocol-relative URL to another host; dot segments
+  // are traversal or hidden files. Neither is part of the site.
+  if (segments.some((segment) => segment === '' || segment.startsWith('.') || hasControlCharacter(segment))) {
+    return { kind: 'notFound' };
+  }
+
+  if (rawSegments.length === 2 && rawSegments[0] === 'blogs' && rawSegments[1] !== undefined) {
+    return { kind: 'redirect', location: `/blog/${rawSegments[1]}${query}` };
+  }
+  if (hasTrailingSlash) {
+    return { kind: 'redirect', location: `/${rawSegments.join('/')}${query}` };
+  }
+
+  const route = `/${segments.join('/')}`;
+  if (pages.has(route)) {
+    return pageOrNotFound(route, pages);
+  }
+  // An index.html by its literal name answers with a redirect to its clean URL, so only one URL serves a page.
+  if (segments[segments.length - 1] === 'index.html') {
+    const parentRoute = `/${segments.slice(0, -1).join('/')}`;
+    return pages.has(parentRoute)
+      ? { kind: 'redirect', location: `/${rawSegments.slice(0, -1).join('/')}${query}` }
+      : { kind: 'notFound' };
+  }
+  if (hiddenFiles.has(route)) {
+    return { kind: 'notFound' };
+  }
+  return { kind: 'file', segments };
+}
+
+function hasControlCharacter(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function pageOrNotFound(route: string, pages: ReadonlyMap<string, string>): Resolution {
+  const file = pages.get(route);
+  return file === undefined ? { kind: 'notFound' } : { kind: 'page', file };
+}
+
+function cacheControlFor(segments: readonly string[]): string {
+  if (segments[0] === 'assets') {
+    return cacheControl.hashedAsset;
+  }
+  const last = segments[segments.length - 1] ?? '';
+  return /\.html?$/i.test(last) ? cacheControl.html : cacheControl.other;
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+// Node refuses header values with characters outside Latin-1 printable ASCII, and a query copied into
+// Location could hold some; percent-encode them instead of letting the redirect fail with a 500.
+function escapeForHeader(value: string): string {
+  return value.replace(/[^\x21-\x7e]/gu, (character) => {
+    try {
+      return encodeURIComponent(character);
+    } catch {
+      return '';
+    }
+  });
+}
+
+interface OpenFile {
+  handle: fs.promises.FileHandle;
+  stats: fs.Stats;
+  name: string;
+}
+
+/**
+ * Opens the file the segments name if it is a regular file that really lives inside distRoot, also after
+ * following symlinks; otherwise null. Directories are never listed. The handle is opened before the size and
+ * dates are read, so what we announce in the headers is what we stream even if the build is replaced meanwhile.
+ */
+async function openFile(distRoot: string, segments: readonly string[]): Promise<OpenFile | null> {
+  const candidate = path.join(distRoot, ...segments);
+  if (!isInside(distRoot, candidate)) {
+    return null;
+  }
+  let handle: fs.promises.FileHandle | undefined;
+  try {
+    const real = await fs.promises.realpath(candidate);
+    if (!isInside(distRoot, real)) {
+      return null;
+    }
+    handle = await fs.promises.open(real, 'r');
+    const stats = await handle.stat();
+    if (stats.isFile()) {
+      return { handle, stats, name: real };
+    }
+  } catch {
+    // Missing or unreadable: a 404 like any other unknown path.
+  }
+  await handle?.close();
+  return null;
+}
+
+async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: OpenFile,
+  cache: string,
+): Promise<FastifyReply> {
+  // Weak, because compression changes the bytes but not the meaning.
+  const etag = `W/"${file.stats.size.toString(16)}-${Math.floor(file.stats.mtimeMs).toString(16)}"`;
+  reply.header('cache-control', cache).header('etag', etag).header('last-modified', file.stats.mtime.toUTCString());
+
+  if (isNotModified(request, etag, file.stats.mtime)) {
+    await file.handle.close();
+    return reply.code(304).send();
+  }
+  reply.type(contentTypeFor(file.name));
+  if (file.stats.size > bufferLimit) {
+    reply.header('content-length', file.stats.size);
+    return reply.send(file.handle.createReadStream());
+  }
+  // Small files go out as buffers: @fastify/compress only applies its size threshold to buffers, and
+  // brotli on a 30-byte robots.txt costs more than it saves.
+  return reply.send(await readAndClose(file.handle));
+}
+
+async function readAndClose(handle: fs.promises.FileHandle): Promise<Buffer> {
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
+function isNotModified(request: FastifyRequest, etag: string, modified: Date): boolean {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch !== undefined) {
+    const bare = (tag: string): string => tag.trim().replace(/^W\//, '');
+    return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+  }
+  const ifModifiedSince = request.headers['if-modified-since'];
+  if (ifModifiedSince !== undefined) {
+    const since = Date.parse(ifModifiedSince);
+    // HTTP dates have whole seconds, file times do not.
+    return !Number.isNaN(since) && Math.floor(modified.getTime() / 1000) * 1000 <= since;
+  }
+  return false;
+}
+
+const contentTypes: Readonly<Record<string, string>> = {
+  '.html': htmlType,
+  '.htm': htmlType,
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.pdf': 'application/pdf',
+  '.wasm': 'application/wasm',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+};
+
+function contentTypeFor(fileName: string): string {
+  return contentTypes[path.extname(fileName).toLowerCase()] ?? 'application/octet-stream';
+}
+
+function isInside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+async function realDirectory(distDir: string, log: FastifyBaseLogger): Promise<string | null> {
+  try {
+    const real = await fs.promises.realpath(distDir);
+    if ((await fs.promises.stat(real)).isDirectory()) {
+      return real;
+    }
+  } catch {
+    // Reported below.
+  }
+  log.warn({ distDir }, 'The site build directory does not exist; every page will answer 404. Run the build first.');
+  return null;
+}
+
+/** Walks distRoot for `index.html` files: `services/index.html` becomes the route `/services`. */
+function findPages(distRoot: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const walk = (directory: string, routeSegments: readonly string[]): void => {
+    for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) {
+        continue;
+      }
+      if (entry.isDirectory()) {
+        walk(path.join(directory, entry.name), [...routeSegments, entry.name]);
+      } else if (entry.isFile() && entry.name === 'index.html') {
+        pages.set(`/${routeSegments.join('/')}`, `/${[...routeSegments, 'index.html'].join('/')}`);
+      }
+    }
+  };
+  walk(distRoot, []);
+  return pages;
+}
+
+// Read once: 404s are what scanners hammer, and they should not cost a disk read each.
+function readNotFoundPage(distRoot: string, log: FastifyBaseLogger): Buffer | null {
+  try {
+    return fs.readFileSync(path.join(distRoot, '404.html'));
+  } catch {
+    log.warn({ distDir: distRoot }, `404.html is missing from the build; unknown pages get a plain "${notFoundText}".`);
+    return null;
+  }
+}
+
+function warnAboutMissingRoutes(
+  pages: ReadonlyMap<string, string>,
+  expectedRoutes: readonly string[],
+  log: FastifyBaseLogger,
+): void {
+  const missing = expectedRoutes.filter((route) => !pages.has(route));
+  if (missing.length > 0) {
+    log.warn({ missing }, 'The build manifest lists routes that have no index.html in the build directory.');
+  }
+}

@@ -1,0 +1,11 @@
+import '@testing-library/jest-dom';
+
+// jsdom has no layout engine: scrolling is a no-op we can observe.
+window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
+Element.prototype.scrollIntoView = jest.fn();
+
+afterEach(() => {
+  window.localStorage.clear();
+  document.documentElement.className = '';
+  document.documentElement.removeAttribute('data-theme');
+});
