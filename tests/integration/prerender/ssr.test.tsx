@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { inlineScripts, isSitemapPage, knownPaths, renderPage, robotsTxt, scriptHash, sitemapXml } from '../../../src/app/ssr';
+import type { ChunkManifest, RenderedPage } from '../../../src/app/ssr';
+import { serializeState } from '../../../src/app/serialization';
+
+const template = `<!doctype html><html lang="en"><head><!--app-head--><script defer src="/assets/main.js"></script></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>`;
+const chunks: ChunkManifest = {
+  entry: ['assets/runtime.js', 'assets/main.js'],
+  chunks: { 'page-service': ['assets/page-service.abc.js'], 'page-home': ['assets/page-home.def.js'] },
+};
+
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+const executableScripts = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*type="application\/json")(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+
+describe('prerender', () => {
+  let home: RenderedPage;
+  beforeAll(async () => {
+    home = await renderPage('/', template, chunks);
+  });
+
+  it('renders the page body, so the heading is in the HTML before any JavaScript runs', () => {
+    expect(home.status).toBe(200);
+    expect(home.html).toMatch(/<h1[^>]*>Salesforce that your teams actually use<\/h1>/);
+  });
+
+  it('writes a unique title, description, canonical link and Open Graph tags', async () => {
+    const service = await renderPage('/services/sales-cloud', template, chunks);
+    const head = headOf(service.html);
+    expect(head).toContain('<title>Sales Cloud | Meridian Cloud Consulting</title>');
+    expect(head).toMatch(/<meta name="description" content="We configure Sales Cloud[^"]+">/);
+    expect(head).toContain('<link rel="canonical" href="http://localhost:3000/services/sales-cloud">');
+    expect(head).toContain('<meta property="og:title" content="Sales Cloud | Meridian Cloud Consulting">');
+    expect(head).toContain('<meta property="og:url" content="http://localhost:3000/services/sales-cloud">');
+    expect(headOf(home.html)).toContain('<title>Meridian Cloud Consulting</title>');
+  });
+
+  it('inlines the critical emotion styles in the head', () => {
+    expect(headOf(home.html)).toMatch(/<style data-emotion="css-global [^"]+">:root\{--c-bg:#ffffff/);
+    expect(headOf(home.html)).toMatch(/<style data-emotion="css [^"]+">/);
+  });
+
+  it('preloads the page chunk the route needs', async () => {
+    const service = await renderPage('/services/sales-cloud', template, chunks);
+    expect(headOf(service.html)).toContain('<link rel="preload" as="script" href="/assets/page-service.abc.js">');
+    expect(headOf(service.html)).not.toContain('page-home');
+  });
+
+  it('serializes the store as JSON, never as executable script', () => {
+    const match = /<script type="application\/json" id="__PRELOADED_STATE__">([^<]*)<\/script>/.exec(home.html);
+    expect(match).not.toBeNull();
+    const state = JSON.parse(match?.[1] ?? '') as { theme: { mode: string } };
+    expect(state.theme).toEqual({ mode: 'light' });
+    // The only inline executable script is the theme boot script, whose hash the CSP allows.
+    expect(executableScripts(home.html)).toEqual([...inlineScripts]);
+    expect(scriptHash(inlineScripts[0] ?? '')).toBe(
+      `sha256-${createHash('sha256').update(inlineScripts[0] ?? '').digest('base64')}`,
+    );
+  });
+
+  it('escapes state so content cannot close the script element', () => {
+    const text = serializeState({ title: '</script><script>alert(1)</script>&\u2028' });
+    expect(text).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(text)).toEqual({ title: '</script><script>alert(1)</script>&\u2028' });
+  });
+
+  it('points an alias at its canonical page and keeps it out of the sitemap', async () => {
+    const alias = await renderPage('/case-studies/healthtech-innovations', template, chunks);
+    expect(alias.status).toBe(200);
+    expect(alias.html).toContain('HealthTech Innovations coordinates care on Health Cloud');
+    expect(headOf(alias.html)).toContain('<link rel="canonical" href="http://localhost:3000/case-studies/health-tech-innovations">');
+    expect(isSitemapPage(alias)).toBe(false);
+    const index = await renderPage('/case-studies/index', template, chunks);
+    expect(headOf(index.html)).toContain('<link rel="canonical" href="http://localhost:3000/case-studies">');
+  });
+
+  it('renders unknown paths as the 404 page with noindex', async () => {
+    const missing = await renderPage('/404', template, chunks);
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('404 - Page Not Found');
+    expect(headOf(missing.html)).toContain('<meta name="robots" content="noindex, nofollow">');
+    const unknownService = await renderPage('/services/not-a-service', template, chunks);
+    expect(unknownService.status).toBe(404);
+  });
+
+  it('refuses to prerender a redirect', async () => {
+    await expect(renderPage('/blogs/some-post', template, chunks)).rejects.toThrow('redirect');
+  });
+
+  it('knows every route of the route table', () => {
+    const known = knownPaths();
+    for (const path of [
+      '/',
+      '/services',
+      '/services/sales-cloud',
+      '/services/support',
+      '/services/healthcare',
+      '/services/customer-success',
+      '/industries',
+      '/case-studies',
+      '/case-studies/index',
+      '/case-studies/dataflow-systems',
+      '/case-studies/precisionmanufacturing-inc',
+      '/blog',
+      '/careers',
+      '/contact',
+      '/customers',
+      '/company',
+      '/about',
+      '/support',
+      '/faq',
+      '/resources',
+      '/testimonials',
+      '/debug',
+      '/test-rotating-text',
+      '/privacy-policy',
+      '/terms-of-service',
+    ]) {
+      expect(known).toContain(path);
+    }
+    expect(new Set(known).size).toBe(known.length);
+    expect(known.filter((path) => path.startsWith('/services/'))).toHaveLength(16);
+    expect(known.filter((path) => path.startsWith('/case-studies/'))).toHaveLength(21);
+  });
+
+  it('renders every known route in Node without touching browser globals', async () => {
+    expect(typeof window).toBe('undefined');
+    const pages = await Promise.all(knownPaths().map((path) => renderPage(path, template)));
+    const failed = pages.filter((page) => page.status !== 200).map((page) => page.path);
+    expect(failed).toEqual([]);
+    const titles = pages.filter(isSitemapPage).map((page) => /<title>([^<]*)<\/title>/.exec(page.html)?.[1]);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('lists public canonical pages in the sitemap and keeps internal pages out', async () => {
+    const pages = await Promise.all(['/', '/services', '/debug', '/test-rotating-text', '/case-studies/index'].map((p) => renderPage(p, template)));
+    const xml = sitemapXml(pages);
+    expect(xml).toContain('<loc>http://localhost:3000/</loc>');
+    expect(xml).toContain('<loc>http://localhost:3000/services</loc>');
+    expect(xml).not.toContain('/debug');
+    expect(xml).not.toContain('/test-rotating-text');
+    expect(xml).not.toContain('/case-studies/index');
+    expect(robotsTxt()).toContain('Disallow: /debug');
+    expect(robotsTxt()).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+  });
+});

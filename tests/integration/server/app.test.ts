@@ -1,0 +1,385 @@
+// Drives the site server over real HTTP rather than app.inject(): under jest on Node 20, inject's ESM-only
+// `cookie` dependency cannot be loaded, and the raw socket is where path-traversal attempts really arrive.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  text: string;
+}
+
+/** Sends the path exactly as given (no URL normalisation) and returns the undecoded body. */
+function request(
+  baseUrl: string,
+  requestPath: string,
+  options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string } = {},
+): Promise<RawResponse> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { hostname, port, path: requestPath, method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const scriptHash = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
+// Large enough to pass @fastify/compress's 1 KiB threshold.
+const homeHtml = `<!doctype html><html><head><title>Meridian Cloud Consulting</title></head><body>${'<p>Salesforce done right.</p>'.repeat(200)}</body></html>`;
+const servicesHtml = '<!doctype html><title>Services</title>';
+const blogPostHtml = '<!doctype html><title>Hello</title>';
+const notFoundHtml = '<!doctype html><title>Not found</title><h1>404 - Page Not Found</h1>';
+const secret = 'TOP-SECRET-OUTSIDE-DIST';
+
+function writeFile(root: string, relative: string, content: string): void {
+  const file = path.join(root, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+}
+
+function expectSecurityHeaders(response: RawResponse): void {
+  const csp = response.headers['content-security-policy'];
+  expect(csp).toContain(`script-src 'self' '${scriptHash}';`);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(response.headers['permissions-policy']).toBe(
+    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  );
+  expect(response.headers['x-frame-options']).toBe('DENY');
+  expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+}
+
+function expectNotFoundPage(response: RawResponse): void {
+  expect(response.status).toBe(404);
+  expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(response.text).toBe(notFoundHtml);
+  expect(response.text).not.toContain(secret);
+}
+
+describe('site server with a full build', () => {
+  let tempRoot: string;
+  let distDir: string;
+  let app: FastifyInstance;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'site-app-'));
+    distDir = path.join(tempRoot, 'dist');
+    writeFile(distDir, 'index.html', homeHtml);
+    writeFile(distDir, 'services/index.html', servicesHtml);
+    writeFile(distDir, 'blog/hello/index.html', blogPostHtml);
+    writeFile(distDir, '404.html', notFoundHtml);
+    writeFile(distDir, 'assets/main.1a2b3c4d.js', 'console.log("hydrate");');
+    writeFile(distDir, 'robots.txt', 'User-agent: *\nAllow: /\n');
+    writeFile(distDir, 'favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFile(distDir, '.env', secret);
+    writeFile(
+      distDir,
+      'build-manifest.json',
+      JSON.stringify({ inlineScriptHashes: [scriptHash], routes: ['/', '/services', '/blog/hello'] }),
+    );
+    writeFile(tempRoot, 'secret.txt', secret);
+    fs.symlinkSync(path.join(tempRoot, 'secret.txt'), path.join(distDir, 'leak.txt'));
+
+    app = await buildApp({ distDir, databasePath: path.join(tempRoot, 'data', 'site.db') });
+    // Test-only routes to reach the error handler; added before listen, as later issues add theirs.
+    app.get('/test/explode', () => {
+      throw new Error(`database password is ${secret}`);
+    });
+    app.post('/test/echo', (req) => req.body);
+    baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(tempRoot, { recursive: true, force: true });
+  });
+
+  describe('pages', () => {
+    it.each([
+      ['/', homeHtml],
+      ['/services', servicesHtml],
+      ['/blog/hello', blogPostHtml],
+      ['/services?utm_source=newsletter', servicesHtml],
+    ])('serves %s as prerendered HTML that is always revalidated', async (url, html) => {
+      const response = await request(baseUrl, url);
+
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.text).toBe(html);
+    });
+
+    it('answers HEAD / with the headers and no body', async () => {
+      const response = await request(baseUrl, '/', { method: 'HEAD' });
+
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toHaveLength(0);
+    });
+
+    it('answers a revalidation with 304 when the page has not changed', async () => {
+      const first = await request(baseUrl, '/services');
+      const etag = first.headers.etag;
+      expect(etag).toBeDefined();
+
+      const second = await request(baseUrl, '/services', { headers: { 'if-none-match': etag } });
+      expect(second.status).toBe(304);
+      expect(second.body).toHaveLength(0);
+      expect(second.headers['cache-control']).toBe('no-cache');
+    });
+  });
+
+  describe('static files', () => {
+    it('caches hashed assets forever', async () => {
+      const response = await request(baseUrl, '/assets/main.1a2b3c4d.js');
+
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.text).toBe('console.log("hydrate");');
+    });
+
+    it.each([
+      ['/robots.txt', 'text/plain; charset=utf-8'],
+      ['/favicon.svg', 'image/svg+xml'],
+    ])('caches %s for an hour', async (url, type) => {
+      const response = await request(baseUrl, url);
+
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe(type);
+      expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    });
+
+    it.each(['/build-manifest.json', '/404.html', '/.env', '/assets', '/assets/main.missing.js'])(
+      'does not serve %s',
+      async (url) => {
+        const response = await request(baseUrl, url);
+
+        expectNotFoundPage(response);
+        expect(response.headers['cache-control']).toBe('no-cache');
+      },
+    );
+  });
+
+  describe('unknown paths and traversal', () => {
+    it.each([
+      '/nope',
+      '/services/nope',
+      '/../secret.txt',
+      '/../../../../etc/passwd',
+      '/%2e%2e/secret.txt',
+      '/%2E%2E/%2E%2E/etc/passwd',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/services/..%2f..%2fsecret.txt',
+      '/leak.txt',
+      '/%00',
+    ])('answers %s with the 404 page', async (url) => {
+      expectNotFoundPage(await request(baseUrl, url));
+    });
+
+    it('answers other methods on unknown paths with JSON', async () => {
+      const response = await request(baseUrl, '/nope', { method: 'DELETE' });
+
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(response.text)).toEqual({ error: 'Not Found' });
+    });
+
+    it('answers unknown API paths with JSON even for GET', async () => {
+      const response = await request(baseUrl, '/api/nope');
+
+      expect(response.status).toBe(404);
+      expect(JSON.parse(response.text)).toEqual({ error: 'Not Found' });
+    });
+  });
+
+  describe('redirects', () => {
+    it.each([
+      ['/services/', '/services'],
+      ['/services/?plan=premium', '/services?plan=premium'],
+      ['/blogs/hello?x=1', '/blog/hello?x=1'],
+      ['/blogs/hello/', '/blog/hello'],
+      ['/services/index.html', '/services'],
+      ['/index.html?a=b', '/?a=b'],
+    ])('redirects %s permanently to %s', async (from, to) => {
+      const response = await request(baseUrl, from);
+
+      expect(response.status).toBe(301);
+      expect(response.headers.location).toBe(to);
+    });
+
+    it('never redirects to another host', async () => {
+      for (const url of ['//evil.example/', '///evil.example/', '/\\evil.example/']) {
+        const response = await request(baseUrl, url);
+        expect(response.headers.location).toBeUndefined();
+        expect(response.status).toBe(404);
+      }
+    });
+  });
+
+  describe('security headers', () => {
+    it.each([
+      ['a page', '/', 200],
+      ['an asset', '/assets/main.1a2b3c4d.js', 200],
+      ['a redirect', '/services/', 301],
+      ['the 404 page', '/nope', 404],
+      ['a handler error', '/test/explode', 500],
+      ['an undecodable URL', '/%zz', 400],
+      ['the health check', '/healthz', 200],
+    ])('are sent with %s', async (_label, url, status) => {
+      const response = await request(baseUrl, url);
+
+      expect(response.status).toBe(status);
+      expectSecurityHeaders(response);
+    });
+  });
+
+  describe('compression', () => {
+    it('gzips HTML for clients that accept it', async () => {
+      const response = await request(baseUrl, '/', { headers: { 'accept-encoding': 'gzip' } });
+
+      expect(response.status).toBe(200);
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(zlib.gunzipSync(response.body).toString('utf8')).toBe(homeHtml);
+    });
+
+    it('prefers brotli when offered', async () => {
+      const response = await request(baseUrl, '/', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(response.body).toString('utf8')).toBe(homeHtml);
+    });
+
+    it('sends identity to clients that ask for nothing', async () => {
+      const response = await request(baseUrl, '/');
+
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.text).toBe(homeHtml);
+    });
+  });
+
+  describe('errors', () => {
+    it('hides the details of a server error', async () => {
+      const response = await request(baseUrl, '/test/explode');
+
+      expect(response.status).toBe(500);
+      expect(JSON.parse(response.text)).toEqual({ error: 'Internal Server Error' });
+      expect(response.text).not.toContain(secret);
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+
+    it('keeps the status and message of a client error', async () => {
+      const response = await request(baseUrl, '/test/echo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"broken":',
+      });
+
+      expect(response.status).toBe(400);
+      expect(JSON.parse(response.text)).toEqual({
+        error: "Body is not valid JSON but content-type is set to 'application/json'",
+      });
+    });
+  });
+
+  describe('health', () => {
+    it('reports ok', async () => {
+      const response = await request(baseUrl, '/healthz');
+
+      expect(response.status).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(JSON.parse(response.text)).toEqual({ status: 'ok' });
+    });
+
+    it('exposes the migrated database on the instance', () => {
+      expect(app.db.open).toBe(true);
+      expect(app.db.prepare('SELECT count(*) FROM schema_migrations').pluck().get()).toBeGreaterThanOrEqual(1);
+    });
+  });
+});
+
+describe('site server with an incomplete build', () => {
+  let tempRoot: string;
+  let app: FastifyInstance;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'site-app-bare-'));
+    writeFile(tempRoot, 'dist/index.html', '<!doctype html><title>home</title>');
+    app = await buildApp({ distDir: path.join(tempRoot, 'dist'), databasePath: path.join(tempRoot, 'site.db') });
+    baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(tempRoot, { recursive: true, force: true });
+  });
+
+  it('falls back to a plain 404 without 404.html', async () => {
+    const response = await request(baseUrl, '/nope');
+
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.text).toBe('404 - Page Not Found');
+  });
+
+  it('allows no inline scripts without a build manifest', async () => {
+    const response = await request(baseUrl, '/');
+
+    expect(response.status).toBe(200);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('reports 503 when the database stops answering, and closes cleanly afterwards', async () => {
+    app.db.close();
+
+    const response = await request(baseUrl, '/healthz');
+
+    expect(response.status).toBe(503);
+    expect(JSON.parse(response.text)).toEqual({ status: 'error' });
+  });
+});
+
+describe('buildApp lifecycle', () => {
+  it('closes the database when the app closes', async () => {
+    const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'site-app-close-'));
+    try {
+      const app = await buildApp({
+        distDir: path.join(tempRoot, 'missing-dist'),
+        databasePath: path.join(tempRoot, 'site.db'),
+      });
+      const { db } = app;
+      await app.ready();
+      expect(db.open).toBe(true);
+
+      await app.close();
+      expect(db.open).toBe(false);
+    } finally {
+      fs.rmSync(tempRoot, { recursive: true, force: true });
+    }
+  });
+});

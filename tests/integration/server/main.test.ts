@@ -1,0 +1,227 @@
+import { spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig } from '../../../src/server/config';
+// Not main.ts: it starts a server as soon as it is loaded.
+import { handleShutdownSignals, shutdown, startServer } from '../../../src/server/lifecycle';
+
+const projectRoot = path.resolve(__dirname, '../../..');
+
+function isPortOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => {
+      resolve(false);
+    });
+  });
+}
+
+let tempRoot: string;
+let distDir: string;
+let databasePath: string;
+
+beforeEach(() => {
+  tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'site-main-'));
+  distDir = path.join(tempRoot, 'dist');
+  databasePath = path.join(tempRoot, 'data', 'site.db');
+  fs.mkdirSync(distDir);
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>home</title>');
+});
+
+afterEach(() => {
+  fs.rmSync(tempRoot, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('defaults to a local server with paths resolved against the working directory', () => {
+    expect(loadConfig({}, '/srv/site')).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      databasePath: '/srv/site/data/site.db',
+      distDir: '/srv/site/dist',
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable, treating empty values as unset', () => {
+    const env = {
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_PATH: '/var/lib/site.db',
+      DIST_DIR: 'build',
+      LOG_LEVEL: 'WARN',
+    };
+    expect(loadConfig(env, '/srv/site')).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      databasePath: '/var/lib/site.db',
+      distDir: '/srv/site/build',
+      logLevel: 'warn',
+    });
+    expect(loadConfig({ PORT: '', HOST: ' ', LOG_LEVEL: '' }, '/srv/site')).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      logLevel: 'info',
+    });
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  it.each(['65536', '-1', '3000.5', 'http', '1e3', '0x50'])('rejects PORT=%s with a clear message', (port) => {
+    expect(() => loadConfig({ PORT: port })).toThrow(
+      `PORT must be an integer from 0 to 65535 (0 picks a free port); got "${port}".`,
+    );
+  });
+
+  it('rejects an unknown LOG_LEVEL', () => {
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(
+      /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/,
+    );
+  });
+});
+
+describe('startServer and shutdown', () => {
+  it('listens for real, answers /healthz, and frees the port on shutdown', async () => {
+    const { app, url } = await startServer({ port: 0, host: '127.0.0.1', distDir, databasePath, logLevel: 'silent' });
+    const port = Number(new URL(url).port);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    // fetch keeps its connection alive, which shutdown has to cope with.
+    const response = await fetch(`${url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(await isPortOpen(port)).toBe(true);
+
+    await expect(shutdown(app)).resolves.toBe(0);
+
+    expect(await isPortOpen(port)).toBe(false);
+    expect(app.db.open).toBe(false);
+  });
+
+  it('rejects and closes the app when the port is taken', async () => {
+    const first = await startServer({ port: 0, host: '127.0.0.1', distDir, databasePath, logLevel: 'silent' });
+    try {
+      const port = Number(new URL(first.url).port);
+      await expect(
+        startServer({ port, host: '127.0.0.1', distDir, databasePath: `${databasePath}-2`, logLevel: 'silent' }),
+      ).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await shutdown(first.app);
+    }
+  });
+
+  it('gives up with exit code 1 when closing takes longer than the timeout', async () => {
+    const app = await buildApp({ distDir, databasePath });
+    let finishClosing = (): void => undefined;
+    const closingStarted = new Promise<void>((started) => {
+      app.addHook('onClose', () => {
+        started();
+        return new Promise<void>((resolve) => (finishClosing = resolve));
+      });
+    });
+    await app.ready();
+
+    await expect(shutdown(app, { timeoutMs: 50 })).resolves.toBe(1);
+    await closingStarted;
+    finishClosing();
+  });
+});
+
+describe('handleShutdownSignals', () => {
+  it('exits 0 after a graceful close, and 1 at once on a second signal', async () => {
+    const app = await buildApp({ distDir, databasePath });
+    let closingStarted = (): void => undefined;
+    const closing = new Promise<void>((resolve) => (closingStarted = resolve));
+    let finishClosing = (): void => undefined;
+    app.addHook('onClose', () => {
+      closingStarted();
+      return new Promise<void>((resolve) => (finishClosing = resolve));
+    });
+    await app.ready();
+    let exitedCleanly = (): void => undefined;
+    const cleanExit = new Promise<void>((resolve) => (exitedCleanly = resolve));
+    const exit = jest.fn((code: number) => {
+      if (code === 0) {
+        exitedCleanly();
+      }
+    });
+    const signals = new EventEmitter();
+    const uninstall = handleShutdownSignals(app, { exit, signals });
+
+    signals.emit('SIGTERM', 'SIGTERM');
+    await closing;
+    expect(exit).not.toHaveBeenCalled();
+
+    signals.emit('SIGINT', 'SIGINT');
+    expect(exit).toHaveBeenLastCalledWith(1);
+
+    finishClosing();
+    await cleanExit;
+    expect(exit).toHaveBeenLastCalledWith(0);
+
+    uninstall();
+    expect(signals.listenerCount('SIGTERM')).toBe(0);
+    expect(signals.listenerCount('SIGINT')).toBe(0);
+  });
+});
+
+describe('main.ts as a process', () => {
+  it('starts from the environment and exits 0 on SIGTERM', async () => {
+    const child = spawn(process.execPath, [require.resolve('ts-node/dist/bin.js'), 'src/server/main.ts'], {
+      cwd: projectRoot,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DIST_DIR: distDir,
+        DATABASE_PATH: databasePath,
+        LOG_LEVEL: 'info',
+        // TypeScript 6 refuses to transpile without a rootDir (TS5011) unless tsconfig sets one.
+        TS_NODE_COMPILER_OPTIONS: JSON.stringify({ rootDir: '.' }),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => {
+      child.once('exit', (code) => {
+        resolve(code);
+      });
+    });
+
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /"msg":"Server listening at (http:\/\/127\.0\.0\.1:\d+)"/.exec(output);
+          if (match?.[1] !== undefined) {
+            resolve(match[1]);
+          }
+        });
+        void exited.then(() => {
+          reject(new Error(`main.ts exited before listening:\n${output}`));
+        });
+      });
+
+      const response = await fetch(`${url}/healthz`);
+      expect(response.status).toBe(200);
+
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(output).toContain('"signal":"SIGTERM"');
+      expect(await isPortOpen(Number(new URL(url).port))).toBe(false);
+      expect(fs.existsSync(databasePath)).toBe(true);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
+});
