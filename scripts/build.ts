@@ -20,7 +20,11 @@ export function build(): void {
     for (const dir of ['dist', 'dist-node']) fs.rmSync(path.join(root, dir), { recursive: true, force: true });
   });
   step('webpack (browser + node)', () =>
-    execFileSync(bin('webpack'), ['--mode', 'production'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } }),
+    execFileSync(bin('webpack'), ['--mode', 'production'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    }),
   );
   step('public files', () => {
     fs.cpSync(path.join(root, 'public'), path.join(root, 'dist'), {
@@ -28,7 +32,9 @@ export function build(): void {
       filter: (source) => path.basename(source) !== 'index.html',
     });
   });
-  step('prerender', () => execFileSync(process.execPath, [path.join(root, 'dist-node', 'prerender.js')], { cwd: root, stdio: 'inherit' }));
+  step('prerender', () =>
+    execFileSync(process.execPath, [path.join(root, 'dist-node', 'prerender.js')], { cwd: root, stdio: 'inherit' }),
+  );
   fs.writeFileSync(BUILD_STAMP, new Date().toISOString());
   console.log(`Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -39,7 +45,9 @@ function newestMtime(target: string): number {
   const stat = fs.statSync(target, { throwIfNoEntry: false });
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs.readdirSync(target).reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), stat.mtimeMs);
+  return fs
+    .readdirSync(target)
+    .reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), stat.mtimeMs);
 }
 
 /** True when dist/ is missing or any source is newer than the last build. */

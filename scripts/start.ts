@@ -4,4 +4,4 @@ import { buildIfStale } from './build';
 
 buildIfStale();
 // The server reads PORT, HOST, DATABASE_PATH and DIST_DIR from the environment.
-require(path.resolve(__dirname, '..', 'dist-node', 'server.js'));
+void import(path.resolve(__dirname, '..', 'dist-node', 'server.js'));

@@ -31,8 +31,8 @@ async function loadMatchedRoutes(routeTable: RouteObject[]): Promise<void> {
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
-      const module = await route.lazy();
-      Object.assign(route, { Component: module.Component, handle: module.handle, lazy: undefined });
+      const module = (await route.lazy()) as Pick<RouteObject, 'Component' | 'handle'>;
+      Object.assign(route, { Component: module.Component, handle: module.handle as unknown, lazy: undefined });
     }),
   );
 }

@@ -10,7 +10,9 @@ const distDir = path.join(root, 'dist');
 const nodeDistDir = path.join(root, 'dist-node');
 
 function outputFile(urlPath: string): string {
-  return urlPath === '/' ? path.join(distDir, 'index.html') : path.join(distDir, ...urlPath.split('/').filter(Boolean), 'index.html');
+  return urlPath === '/'
+    ? path.join(distDir, 'index.html')
+    : path.join(distDir, ...urlPath.split('/').filter(Boolean), 'index.html');
 }
 
 async function main(): Promise<void> {
@@ -32,7 +34,11 @@ async function main(): Promise<void> {
   fs.writeFileSync(path.join(distDir, 'robots.txt'), robotsTxt());
   fs.writeFileSync(
     path.join(distDir, 'build-manifest.json'),
-    JSON.stringify({ inlineScriptHashes: inlineScripts.map(scriptHash), routes: pages.map((page) => page.path) }, null, 2),
+    JSON.stringify(
+      { inlineScriptHashes: inlineScripts.map(scriptHash), routes: pages.map((page) => page.path) },
+      null,
+      2,
+    ),
   );
   console.log(`Prerendered ${pages.length} routes and 404.html in ${Date.now() - started} ms`);
 }

@@ -7,7 +7,15 @@ import { GlobalStyles } from '../ui/GlobalStyles';
 import { theme } from '../ui/theme';
 import type { AppStore } from './store';
 
-export function AppProviders({ store, cache, children }: { store: AppStore; cache: EmotionCache; children: ReactNode }) {
+export function AppProviders({
+  store,
+  cache,
+  children,
+}: {
+  store: AppStore;
+  cache: EmotionCache;
+  children: ReactNode;
+}) {
   return (
     <CacheProvider value={cache}>
       <ThemeProvider theme={theme}>

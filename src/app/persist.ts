@@ -32,14 +32,14 @@ export function makePersistConfig<S>(storage: Storage = browserStorage): Persist
     key: PERSIST_KEY,
     version: 1,
     storage,
-    whitelist: persistedKeys as (keyof S & string)[],
+    whitelist: persistedKeys,
     stateReconciler: (inbound, original, reduced, config) => {
       const valid: Record<string, unknown> = {};
       for (const key of persistedKeys) {
         const value = validators[key]?.((inbound as Record<string, unknown> | undefined)?.[key]);
         if (value !== undefined) valid[key] = value;
       }
-      return autoMergeLevel1(valid as S, original as S, reduced as S, config);
+      return autoMergeLevel1(valid as S, original, reduced, config);
     },
   };
 }

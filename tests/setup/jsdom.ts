@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 
 // jsdom has no layout engine: scrolling is a no-op we can observe.
-window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
+window.scrollTo = jest.fn();
 Element.prototype.scrollIntoView = jest.fn();
 
 afterEach(() => {

@@ -21,7 +21,8 @@ export default class JsdomWithFetchEnvironment extends TestEnvironment {
   override async setup(): Promise<void> {
     await super.setup();
     for (const name of nodeGlobals) {
-      if (name in globalThis) (this.global as unknown as Record<string, unknown>)[name] = (globalThis as Record<string, unknown>)[name];
+      if (name in globalThis)
+        (this.global as unknown as Record<string, unknown>)[name] = (globalThis as Record<string, unknown>)[name];
     }
   }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, mq, space } from '../../ui/theme';
@@ -13,10 +13,14 @@ export const OPEN_COOKIE_SETTINGS_EVENT = 'openCookieSettings';
 // The build year renders on the server and at hydration; the visitor's clock takes over after.
 const BUILD_YEAR = Number(process.env.BUILD_YEAR ?? new Date().getFullYear());
 
+const noSubscription = () => () => undefined;
+
 function useCurrentYear(): number {
-  const [year, setYear] = useState(BUILD_YEAR);
-  useEffect(() => setYear(new Date().getFullYear()), []);
-  return year;
+  return useSyncExternalStore(
+    noSubscription,
+    () => new Date().getFullYear(),
+    () => BUILD_YEAR,
+  );
 }
 
 export function Footer() {

@@ -61,14 +61,27 @@ function MegaMenuPanel({ id, onNavigate }: { id: string; onNavigate: () => void 
   );
 }
 
+/**
+ * Open/closed state that belongs to one path: it reads as closed after any navigation, without
+ * an effect that resets it.
+ */
+function useOpenOnThisPath() {
+  const { pathname } = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
+  const setOpen = (next: boolean | ((current: boolean) => boolean)) => {
+    const value = typeof next === 'function' ? next(open) : next;
+    setOpenAt(value ? pathname : null);
+  };
+  return [open, setOpen] as const;
+}
+
 function ServicesMenu() {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useOpenOnThisPath();
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const { pathname } = useLocation();
 
-  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   const openNow = () => {
@@ -87,13 +100,16 @@ function ServicesMenu() {
   };
 
   return (
+    // Hover opens the menu for pointer users; keyboard users have the disclosure button, and
+    // Escape/focus-out handling is delegated here from the elements inside.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <li
       css={{ position: 'static', display: 'flex', alignItems: 'center' }}
       onMouseEnter={openNow}
       onMouseLeave={closeSoon}
       onKeyDown={onKeyDown}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
       }}
     >
       <RouterNavLink to={paths.services} css={styles.navLink}>
@@ -146,10 +162,8 @@ function MobileMenu({ id, onNavigate }: { id: string; onNavigate: () => void }) 
 }
 
 export function TopBar() {
-  const [mobileOpen, setMobileOpen] = useState(false);
+  const [mobileOpen, setMobileOpen] = useOpenOnThisPath();
   const mobileMenuId = useId();
-  const { pathname } = useLocation();
-  useEffect(() => setMobileOpen(false), [pathname]);
 
   return (
     <header css={styles.bar}>

@@ -46,7 +46,8 @@ export function addThemeListeners(startListening: AppStartListening): void {
       if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return;
       api.cancelActiveListeners(); // one media-query subscription per store, even if started twice
       const query = window.matchMedia(DARK_QUERY);
-      const onChange = (event: MediaQueryListEvent) => api.dispatch(systemPreferenceChanged(event.matches ? 'dark' : 'light'));
+      const onChange = (event: MediaQueryListEvent) =>
+        api.dispatch(systemPreferenceChanged(event.matches ? 'dark' : 'light'));
       query.addEventListener('change', onChange);
       try {
         await api.condition(() => false);

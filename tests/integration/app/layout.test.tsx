@@ -6,7 +6,9 @@ const ready = () => screen.findByRole('heading', { level: 1 });
 // jsdom ignores media queries, so the desktop navigation (hidden below 1024 px) counts as hidden.
 const desktop = { hidden: true } as const;
 const mainNavigation = () => {
-  const nav = screen.getAllByRole('navigation', desktop).find((element) => element.getAttribute('aria-label') === 'Main');
+  const nav = screen
+    .getAllByRole('navigation', desktop)
+    .find((element) => element.getAttribute('aria-label') === 'Main');
   if (!nav) throw new Error('No navigation labelled "Main"');
   return nav;
 };
@@ -23,7 +25,10 @@ describe('layout shell', () => {
     const menu = screen.getByTestId('mega-menu');
     expect(within(menu).getByRole('heading', { name: 'Platform solutions', ...desktop })).toBeInTheDocument();
     expect(within(menu).getByRole('heading', { name: 'Digital services', ...desktop })).toBeInTheDocument();
-    expect(within(menu).getByRole('link', { name: 'Explore Einstein AI', ...desktop })).toHaveAttribute('href', '/services/einstein-ai');
+    expect(within(menu).getByRole('link', { name: 'Explore Einstein AI', ...desktop })).toHaveAttribute(
+      'href',
+      '/services/einstein-ai',
+    );
     // (Tabbing into the menu is covered by the browser suite: jsdom hides the desktop bar.)
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -44,7 +49,9 @@ describe('layout shell', () => {
     const mobileNav = screen.getByRole('navigation', { name: 'Mobile' });
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
     await user.click(within(mobileNav).getByRole('link', { name: 'Careers' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Build a career in Salesforce consulting' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Build a career in Salesforce consulting' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
   });
 
@@ -59,7 +66,7 @@ describe('layout shell', () => {
     ]) {
       expect(within(main).getByRole('link', { name, ...desktop })).toHaveAttribute('href', href);
     }
-    expect(screen.getByText('Get In Touch').closest('a')).toHaveAttribute('href', '/contact');
+    expect(screen.getByText('Get In Touch')).toHaveAttribute('href', '/contact');
   });
 
   it('shows the four footer columns, contact details and the current year', async () => {
@@ -69,7 +76,10 @@ describe('layout shell', () => {
     for (const heading of ['Company', 'Services', 'Products', 'Resources']) {
       expect(within(footer).getByRole('heading', { name: heading })).toBeInTheDocument();
     }
-    expect(within(footer).getByRole('link', { name: 'hello@example.com' })).toHaveAttribute('href', 'mailto:hello@example.com');
+    expect(within(footer).getByRole('link', { name: 'hello@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:hello@example.com',
+    );
     expect(within(footer).getByText(/Raleigh, NC/)).toBeInTheDocument();
     expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Meridian Cloud Consulting`);
     expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');

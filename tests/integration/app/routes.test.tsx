@@ -4,7 +4,9 @@ import { renderApp } from '../../support/render';
 describe('routes', () => {
   it('renders the home page inside the shared layout', async () => {
     renderApp({ route: '/' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Salesforce that your teams actually use' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Salesforce that your teams actually use' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Meridian Cloud Consulting. All rights reserved.');
   });

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { inlineScripts, isSitemapPage, knownPaths, renderPage, robotsTxt, scriptHash, sitemapXml } from '../../../src/app/ssr';
+import {
+  inlineScripts,
+  isSitemapPage,
+  knownPaths,
+  renderPage,
+  robotsTxt,
+  scriptHash,
+  sitemapXml,
+} from '../../../src/app/ssr';
 import type { ChunkManifest, RenderedPage } from '../../../src/app/ssr';
 import { serializeState } from '../../../src/app/serialization';
 
@@ -11,7 +19,9 @@ const chunks: ChunkManifest = {
 
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
 const executableScripts = (html: string) =>
-  [...html.matchAll(/<script(?![^>]*type="application\/json")(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+  [...html.matchAll(/<script(?![^>]*type="application\/json")(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => m[1] ?? '',
+  );
 
 describe('prerender', () => {
   let home: RenderedPage;
@@ -54,7 +64,9 @@ describe('prerender', () => {
     // The only inline executable script is the theme boot script, whose hash the CSP allows.
     expect(executableScripts(home.html)).toEqual([...inlineScripts]);
     expect(scriptHash(inlineScripts[0] ?? '')).toBe(
-      `sha256-${createHash('sha256').update(inlineScripts[0] ?? '').digest('base64')}`,
+      `sha256-${createHash('sha256')
+        .update(inlineScripts[0] ?? '')
+        .digest('base64')}`,
     );
   });
 
@@ -68,7 +80,9 @@ describe('prerender', () => {
     const alias = await renderPage('/case-studies/healthtech-innovations', template, chunks);
     expect(alias.status).toBe(200);
     expect(alias.html).toContain('HealthTech Innovations coordinates care on Health Cloud');
-    expect(headOf(alias.html)).toContain('<link rel="canonical" href="http://localhost:3000/case-studies/health-tech-innovations">');
+    expect(headOf(alias.html)).toContain(
+      '<link rel="canonical" href="http://localhost:3000/case-studies/health-tech-innovations">',
+    );
     expect(isSitemapPage(alias)).toBe(false);
     const index = await renderPage('/case-studies/index', template, chunks);
     expect(headOf(index.html)).toContain('<link rel="canonical" href="http://localhost:3000/case-studies">');
@@ -133,7 +147,9 @@ describe('prerender', () => {
   });
 
   it('lists public canonical pages in the sitemap and keeps internal pages out', async () => {
-    const pages = await Promise.all(['/', '/services', '/debug', '/test-rotating-text', '/case-studies/index'].map((p) => renderPage(p, template)));
+    const pages = await Promise.all(
+      ['/', '/services', '/debug', '/test-rotating-text', '/case-studies/index'].map((p) => renderPage(p, template)),
+    );
     const xml = sitemapXml(pages);
     expect(xml).toContain('<loc>http://localhost:3000/</loc>');
     expect(xml).toContain('<loc>http://localhost:3000/services</loc>');

@@ -1,0 +1,136 @@
+// Lint rules, including the folder boundaries of ARCHITECTURE.md.
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import jestDom from 'eslint-plugin-jest-dom';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import testingLibrary from 'eslint-plugin-testing-library';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = ['blog', 'connectivity', 'theme', 'consent', 'analytics', 'monitoring', 'forms'];
+
+/** A feature may use another feature only through its index.ts. */
+const featureZones = features.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: './src/features',
+  except: [`./${feature}`, ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+  message: 'Import another feature through its index.ts, not its internals.',
+}));
+
+export default defineConfig(
+  { ignores: ['dist/', 'dist-node/', 'coverage/', 'data/', 'node_modules/'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      // Stylistic and noisy with arrow-function event handlers; Prettier owns the shape of code.
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-duplicates': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/ui',
+              from: ['./src/features', './src/site'],
+              message: 'ui/ is the design system: it knows no features or pages.',
+            },
+            {
+              target: './src/server',
+              from: ['./src/app', './src/features', './src/site', './src/ui', './src/main.tsx', './src/prerender.tsx'],
+              message: 'server/ imports only content/ and its own files.',
+            },
+            {
+              target: './src/content',
+              from: ['./src/app', './src/features', './src/site', './src/ui', './src/server'],
+              message: 'content/ is the source boundary: plain TypeScript.',
+            },
+            ...featureZones,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/content/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', '@reduxjs/*', 'redux*', '@emotion/*'],
+              message: 'content/ has no React or Redux.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/app/hooks.ts', 'src/server/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch', 'useStore'],
+              message: 'Use the typed hooks from src/app/hooks.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'tests/**/*.tsx'],
+    plugins: { 'jsx-a11y': jsxA11y, 'react-hooks': reactHooks },
+    rules: { ...jsxA11y.configs.recommended.rules, ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Component tests only: the server, prerender and browser suites have no Testing Library renders.
+    files: ['tests/{unit,integration}/**/*.{ts,tsx}'],
+    ignores: ['tests/*/server/**', 'tests/integration/prerender/**'],
+    ...testingLibrary.configs['flat/react'],
+  },
+  {
+    files: ['tests/{unit,integration}/**/*.{ts,tsx}'],
+    ignores: ['tests/*/server/**', 'tests/integration/prerender/**'],
+    ...jestDom.configs['flat/recommended'],
+  },
+  {
+    files: ['tests/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.jest, ...globals.browser } },
+    rules: {
+      // Tests assert on values they just checked; non-null assertions keep them readable.
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // expect(mock.method) passes methods around without calling them.
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    files: ['eslint.config.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  prettier,
+);

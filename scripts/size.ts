@@ -1,0 +1,121 @@
+// `npm run size`: first-load JS and CSS of every prerendered route (gzip and brotli), against the
+// floor of the runtime libraries themselves in the same build. Fails when `/` exceeds 1.25× the
+// floor, or when the contentful SDK reaches a first-load chunk.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const root = path.resolve(__dirname, '..');
+const distDir = path.join(root, 'dist');
+const LIMIT_RATIO = 1.25;
+const GOAL_RATIO = 1.1;
+
+type Sizes = { raw: number; gzip: number; brotli: number };
+
+const measure = (content: Buffer | string): Sizes => {
+  const buffer = Buffer.isBuffer(content) ? content : Buffer.from(content);
+  return {
+    raw: buffer.length,
+    gzip: zlib.gzipSync(buffer, { level: 9 }).length,
+    brotli: zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+};
+const add = (a: Sizes, b: Sizes): Sizes => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli });
+const zero: Sizes = { raw: 0, gzip: 0, brotli: 0 };
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function htmlFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'assets' ? [] : htmlFiles(full);
+    return entry.name === 'index.html' ? [full] : [];
+  });
+}
+
+const routeOf = (file: string) =>
+  `/${path.relative(distDir, path.dirname(file)).split(path.sep).join('/')}`.replace(/\/$/, '') || '/';
+
+/** Scripts the browser fetches before the page is interactive: entry scripts and preloaded page chunks. */
+function firstLoadScripts(html: string): string[] {
+  const sources = [
+    ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
+    ...html.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g),
+  ];
+  return [...new Set(sources.map((match) => match[1] ?? ''))].filter((src) => src.startsWith('/assets/'));
+}
+
+const inlineCss = (html: string) =>
+  [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '').join('');
+
+function main(): void {
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    console.error('dist/ has no build: run `npm run build` first.');
+    process.exit(1);
+  }
+  const cache = new Map<string, Sizes>();
+  const sizeOf = (src: string) => {
+    const cached = cache.get(src);
+    if (cached) return cached;
+    const sizes = measure(fs.readFileSync(path.join(distDir, src)));
+    cache.set(src, sizes);
+    return sizes;
+  };
+
+  const rows = htmlFiles(distDir)
+    .map((file) => {
+      const html = fs.readFileSync(file, 'utf8');
+      const scripts = firstLoadScripts(html);
+      return {
+        route: routeOf(file),
+        scripts,
+        js: scripts.map(sizeOf).reduce(add, zero),
+        css: measure(inlineCss(html)),
+      };
+    })
+    .sort((a, b) => a.route.localeCompare(b.route));
+
+  console.log('First-load JS and CSS per route (CSS is the critical CSS inlined in the HTML)');
+  console.log(
+    `${'route'.padEnd(48)} ${'JS gz'.padStart(10)} ${'JS br'.padStart(10)} ${'CSS gz'.padStart(10)} ${'CSS br'.padStart(10)}`,
+  );
+  for (const row of rows) {
+    console.log(
+      `${row.route.padEnd(48)} ${kb(row.js.gzip).padStart(10)} ${kb(row.js.brotli).padStart(10)} ${kb(row.css.gzip).padStart(10)} ${kb(row.css.brotli).padStart(10)}`,
+    );
+  }
+
+  const home = rows.find((row) => row.route === '/');
+  if (!home) throw new Error('No prerendered / in dist/');
+  // The floor: the libraries' own code (the vendor chunk) plus webpack's runtime, in this very build.
+  const floorFiles = home.scripts.filter((src) => /\/(vendor|runtime)\.[0-9a-f]+\.js$/.test(src));
+  const floor = floorFiles.map(sizeOf).reduce(add, zero);
+  const ratio = home.js.gzip / floor.gzip;
+  console.log('');
+  console.log(
+    `Runtime libraries floor (${floorFiles.map((f) => path.basename(f)).join(' + ')}): ${kb(floor.gzip)} gz / ${kb(floor.brotli)} br`,
+  );
+  console.log(`First-load JS of /: ${kb(home.js.gzip)} gz / ${kb(home.js.brotli)} br (${home.scripts.length} files)`);
+  console.log(`Ratio to floor: ${ratio.toFixed(3)}× (goal ${GOAL_RATIO}×, limit ${LIMIT_RATIO}×)`);
+
+  const leaked = rows.flatMap((row) =>
+    row.scripts
+      .filter((src) => fs.readFileSync(path.join(distDir, src), 'utf8').includes('cdn.contentful.com'))
+      .map((src) => `${row.route}: ${src}`),
+  );
+  console.log(
+    `contentful SDK in a first-load chunk: ${leaked.length ? `YES (${[...new Set(leaked)].join(', ')})` : 'no'}`,
+  );
+
+  let failed = false;
+  if (ratio > LIMIT_RATIO) {
+    console.error(`FAIL: first-load JS of / is ${ratio.toFixed(3)}× the floor (limit ${LIMIT_RATIO}×)`);
+    failed = true;
+  }
+  if (leaked.length) {
+    console.error('FAIL: the contentful SDK must be loaded lazily, never on first load');
+    failed = true;
+  }
+  if (failed) process.exit(1);
+}
+
+main();
