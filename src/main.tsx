@@ -48,7 +48,7 @@ async function start(): Promise<void> {
   const router = createBrowserRouter(routes, prerendered ? { hydrationData: { loaderData: {} } } : undefined);
   const cache = createCache({ key: 'css' });
   const app = (
-    <AppProviders store={store} cache={cache}>
+    <AppProviders store={store} cache={cache} serverState={prerendered ? (preloadedState as RootState) : undefined}>
       <PersistGate persistor={persistor}>{() => <RouterProvider router={router} />}</PersistGate>
     </AppProviders>
   );

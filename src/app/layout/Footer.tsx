@@ -111,10 +111,19 @@ const styles = {
   top: { display: 'grid', gap: space.xl, [mq.lg]: { gridTemplateColumns: '320px 1fr' } },
   address: { fontStyle: 'normal', marginTop: space.md, color: colors.textMuted, lineHeight: 1.8 },
   social: { listStyle: 'none', padding: 0, margin: `${space.md} 0 0`, display: 'flex', gap: space.md },
-  columns: { display: 'grid', gap: space.lg, gridTemplateColumns: 'repeat(2, 1fr)', [mq.md]: { gridTemplateColumns: 'repeat(4, 1fr)' } },
+  columns: {
+    display: 'grid',
+    gap: space.lg,
+    gridTemplateColumns: 'repeat(2, 1fr)',
+    [mq.md]: { gridTemplateColumns: 'repeat(4, 1fr)' },
+  },
   heading: { fontSize: fontSizes.sm, textTransform: 'uppercase', letterSpacing: '0.06em', marginBottom: space.md },
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.sm },
-  link: { color: colors.textMuted, textDecoration: 'none', '&:hover': { color: colors.primary, textDecoration: 'underline' } },
+  link: {
+    color: colors.textMuted,
+    textDecoration: 'none',
+    '&:hover': { color: colors.primary, textDecoration: 'underline' },
+  },
   bottom: {
     display: 'flex',
     flexWrap: 'wrap',

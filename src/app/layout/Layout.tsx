@@ -13,7 +13,11 @@ function NavigationProgress() {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
   return (
-    <div role="status" aria-live="polite" css={{ position: 'fixed', top: layout.navHeight, insetInline: 0, zIndex: 60 }}>
+    <div
+      role="status"
+      aria-live="polite"
+      css={{ position: 'fixed', top: layout.navHeight, insetInline: 0, zIndex: 60 }}
+    >
       {loading ? (
         <p
           css={{

@@ -32,7 +32,14 @@ export function Logo() {
           fill="url(#logo-gradient)"
           d="M12.5 31C7.3 31 3 26.9 3 21.7c0-4.5 3.2-8.3 7.5-9.2C12 8.1 16.2 5 21 5c5.6 0 10.3 4.1 11 9.5 3.3 1 5.5 4 5.5 7.5 0 4.9-4 9-9 9H12.5Z"
         />
-        <path d="M12 24l5-7 4 5 3-3 4 5" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M12 24l5-7 4 5 3-3 4 5"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <span>{siteConfig.shortName}</span>
     </Link>

@@ -47,7 +47,15 @@ function MegaMenuPanel({ id, onNavigate }: { id: string; onNavigate: () => void 
           </div>
         ))}
         <div css={styles.featured}>
-          <p css={{ margin: 0, fontSize: fontSizes.xs, textTransform: 'uppercase', letterSpacing: '0.08em', opacity: 0.85 }}>
+          <p
+            css={{
+              margin: 0,
+              fontSize: fontSizes.xs,
+              textTransform: 'uppercase',
+              letterSpacing: '0.08em',
+              opacity: 0.85,
+            }}
+          >
             {megaMenu.featured.eyebrow}
           </p>
           <h2 css={{ fontSize: fontSizes.lg, margin: `${space.sm} 0` }}>{megaMenu.featured.title}</h2>
@@ -230,7 +238,15 @@ const styles = {
     gap: space.md,
   },
   desktopNav: { display: 'none', height: '100%', [mq.lg]: { display: 'block' } },
-  navList: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', alignItems: 'center', gap: space.lg, height: '100%' },
+  navList: {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    alignItems: 'center',
+    gap: space.lg,
+    height: '100%',
+  },
   navLink: {
     color: colors.text,
     textDecoration: 'none',

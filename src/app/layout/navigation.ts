@@ -12,7 +12,9 @@ const serviceLink = (slug: string): NavLink => {
 export const megaMenu = {
   platform: {
     heading: 'Platform solutions',
-    links: ['sales-cloud', 'service-cloud', 'marketing-cloud', 'experience-cloud', 'pardot', 'healthcare'].map(serviceLink),
+    links: ['sales-cloud', 'service-cloud', 'marketing-cloud', 'experience-cloud', 'pardot', 'healthcare'].map(
+      serviceLink,
+    ),
   },
   digital: {
     heading: 'Digital services',
@@ -66,7 +68,9 @@ export const footerColumns: { heading: string; links: NavLink[] }[] = [
   },
   {
     heading: 'Products',
-    links: ['sales-cloud', 'service-cloud', 'marketing-cloud', 'experience-cloud', 'pardot', 'einstein-ai'].map(serviceLink),
+    links: ['sales-cloud', 'service-cloud', 'marketing-cloud', 'experience-cloud', 'pardot', 'einstein-ai'].map(
+      serviceLink,
+    ),
   },
   {
     heading: 'Resources',

@@ -18,7 +18,15 @@ export function CaseStudiesPage() {
         {caseStudies.map((study) => (
           <li key={study.slug}>
             <Card css={{ height: '100%' }}>
-              <p css={{ margin: 0, color: colors.accent, fontWeight: 700, fontSize: fontSizes.xs, textTransform: 'uppercase' }}>
+              <p
+                css={{
+                  margin: 0,
+                  color: colors.accent,
+                  fontWeight: 700,
+                  fontSize: fontSizes.xs,
+                  textTransform: 'uppercase',
+                }}
+              >
                 {study.industry}
               </p>
               <h2 css={{ fontSize: fontSizes.lg, margin: 0 }}>

@@ -18,7 +18,15 @@ export function CaseStudyPage() {
   return (
     <Container css={{ paddingBlock: space.xxl, maxWidth: 880 }}>
       <Link to={paths.caseStudies}>← All case studies</Link>
-      <p css={{ marginTop: space.lg, color: colors.accent, fontWeight: 700, textTransform: 'uppercase', fontSize: fontSizes.sm }}>
+      <p
+        css={{
+          marginTop: space.lg,
+          color: colors.accent,
+          fontWeight: 700,
+          textTransform: 'uppercase',
+          fontSize: fontSizes.sm,
+        }}
+      >
         {study.industry}
       </p>
       <h1 css={{ fontSize: fontSizes.display }}>{study.title}</h1>
@@ -43,7 +51,11 @@ export const handle: RouteHandle = {
   meta: ({ slug }) => {
     const study = resolve(slug);
     return study
-      ? { title: `${study.clientName} Case Study`, description: `${study.title}. ${study.subtitle}.`, canonicalPath: paths.caseStudy(study.slug) }
+      ? {
+          title: `${study.clientName} Case Study`,
+          description: `${study.title}. ${study.subtitle}.`,
+          canonicalPath: paths.caseStudy(study.slug),
+        }
       : notFoundMeta;
   },
 };

@@ -74,7 +74,15 @@ function DashboardMock() {
       </div>
       <div css={styles.mockChart}>
         {bars.map((h, i) => (
-          <span key={i} css={{ height: `${h}%`, background: i === bars.length - 1 ? colors.accent : colors.primary, borderRadius: 4, opacity: 0.85 }} />
+          <span
+            key={i}
+            css={{
+              height: `${h}%`,
+              background: i === bars.length - 1 ? colors.accent : colors.primary,
+              borderRadius: 4,
+              opacity: 0.85,
+            }}
+          />
         ))}
       </div>
     </div>
@@ -89,7 +97,13 @@ export const handle: RouteHandle = {
 const styles = {
   hero: { paddingBlock: space.xxl, background: `linear-gradient(180deg, ${colors.surface} 0%, ${colors.bg} 100%)` },
   heroGrid: { display: 'grid', gap: space.xl, alignItems: 'center', [mq.lg]: { gridTemplateColumns: '1.1fr 0.9fr' } },
-  eyebrow: { color: colors.accent, fontWeight: 700, fontSize: fontSizes.sm, letterSpacing: '0.04em', textTransform: 'uppercase' },
+  eyebrow: {
+    color: colors.accent,
+    fontWeight: 700,
+    fontSize: fontSizes.sm,
+    letterSpacing: '0.04em',
+    textTransform: 'uppercase',
+  },
   heading: { fontSize: fontSizes.display, letterSpacing: '-0.02em' },
   lead: { fontSize: fontSizes.lg, color: colors.textMuted, maxWidth: 620, marginBottom: space.lg },
   stats: {
@@ -115,6 +129,12 @@ const styles = {
     border: `1px solid ${colors.border}`,
     boxShadow: colors.shadow,
   },
-  mockTile: { display: 'flex', flexDirection: 'column', padding: space.sm, borderRadius: radii.md, background: colors.surface },
+  mockTile: {
+    display: 'flex',
+    flexDirection: 'column',
+    padding: space.sm,
+    borderRadius: radii.md,
+    background: colors.surface,
+  },
   mockChart: { display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', alignItems: 'end', gap: space.sm, height: 160 },
 } as const;

@@ -1,0 +1,60 @@
+// Theme 10: axe-core finds no violations on the home page and the not-found page, in both themes.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Result } from 'axe-core';
+import { MOBILE_VIEWPORT, documentStatusError, useBrowser, visit } from './support/browser';
+import { UNKNOWN_PATH } from './support/routes';
+
+const browser = useBrowser();
+
+/** One line per failing element, so a failure says what to fix and where. */
+const describeViolations = (violations: Result[]): string[] =>
+  violations.flatMap((violation) =>
+    violation.nodes.map((node) =>
+      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help} → ${node.target.join(' ')} ${node.failureSummary ?? ''}`.trim(),
+    ),
+  );
+
+const cases = [
+  { name: 'the home page', path: '/', colorScheme: 'light' },
+  { name: 'the home page', path: '/', colorScheme: 'dark' },
+  { name: 'the not-found page', path: UNKNOWN_PATH, colorScheme: 'light' },
+  { name: 'the not-found page', path: UNKNOWN_PATH, colorScheme: 'dark' },
+] as const;
+
+describe('Accessibility (axe-core)', () => {
+  it.each(cases)('$name ($path) has no violations in the $colorScheme theme', async ({ path, colorScheme }) => {
+    const { page, problems } = await browser.open({ colorScheme, ignore: [documentStatusError(UNKNOWN_PATH, 404)] });
+    await visit(page, path);
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(colorScheme);
+
+    const results = await new AxeBuilder({ page }).analyze();
+
+    expect(describeViolations(results.violations)).toEqual([]);
+    expect(problems()).toEqual([]);
+  });
+
+  it('the open services mega-menu has no violations', async () => {
+    const { page, problems } = await browser.open();
+    await visit(page, '/');
+    const toggle = page.getByRole('button', { name: 'Show services menu' });
+    await toggle.click();
+    await page.locator(`[id="${(await toggle.getAttribute('aria-controls')) ?? ''}"]`).waitFor();
+
+    const results = await new AxeBuilder({ page }).analyze();
+
+    expect(describeViolations(results.violations)).toEqual([]);
+    expect(problems()).toEqual([]);
+  });
+
+  it('the open mobile menu has no violations', async () => {
+    const { page, problems } = await browser.open({ viewport: MOBILE_VIEWPORT });
+    await visit(page, '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+
+    const results = await new AxeBuilder({ page }).analyze();
+
+    expect(describeViolations(results.violations)).toEqual([]);
+    expect(problems()).toEqual([]);
+  });
+});
