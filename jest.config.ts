@@ -1,6 +1,7 @@
 import type { Config } from 'jest';
 
-const swcTransform: Config['transform'] = {
+/** The TypeScript transform every jest config here uses (also the e2e suite's). */
+export const swcTransform: Config['transform'] = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
     {

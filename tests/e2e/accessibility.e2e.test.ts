@@ -2,7 +2,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import { MOBILE_VIEWPORT, documentStatusError, useBrowser, visit } from './support/browser';
-import { UNKNOWN_PATH } from './support/routes';
+import { UNKNOWN_PATH } from '../support/routeTable';
 
 const browser = useBrowser();
 

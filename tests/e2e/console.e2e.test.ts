@@ -2,7 +2,7 @@
 // uncaught exceptions or hydration warnings, and still shows its prerendered heading.
 import { useBrowser, visit } from './support/browser';
 import { fetchPage } from './support/html';
-import { allRoutes } from './support/routes';
+import { allRoutes } from '../support/routeTable';
 
 /** Pages visited at once (each in its own fresh context): most of a visit is waiting for the network to idle. */
 const PARALLEL_VISITS = 4;

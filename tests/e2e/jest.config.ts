@@ -1,20 +1,7 @@
 // Real-browser end-to-end suite: `npm run test:e2e`. The global setup builds the site if stale and starts
 // the site server once; every test file drives Debian's Chromium through playwright-core against it.
 import type { Config } from 'jest';
-
-const swcTransform: Config['transform'] = {
-  '^.+\\.(t|j)sx?$': [
-    '@swc/jest',
-    {
-      jsc: {
-        parser: { syntax: 'typescript', tsx: true },
-        transform: { react: { runtime: 'automatic', importSource: '@emotion/react' } },
-        target: 'es2022',
-      },
-      module: { type: 'commonjs' },
-    },
-  ],
-};
+import { swcTransform } from '../../jest.config';
 
 const config: Config = {
   displayName: 'e2e (chromium)',

@@ -1,7 +1,7 @@
 // Themes 2 and 3: the not-found page and the legacy /blogs/:slug redirect, in a real browser.
 import { documentStatusError, settle, useBrowser, visit } from './support/browser';
 import { fetchPage } from './support/html';
-import { UNKNOWN_PATH } from './support/routes';
+import { UNKNOWN_PATH } from '../support/routeTable';
 
 const NOT_FOUND_HEADING = '404 - Page Not Found';
 const NOT_FOUND_TEXT = "The page you're looking for doesn't exist.";

@@ -1,7 +1,7 @@
 // Theme 1: every route of site.md §2 is prerendered. Plain HTTP, no browser and no JavaScript.
 import { cspDirective, fetchPage } from './support/html';
 import type { RawPage } from './support/html';
-import { aliases, aliasRoutes, allRoutes, canonicalRoutes, unlistedInSitemap } from './support/routes';
+import { aliases, aliasRoutes, allRoutes, canonicalRoutes, unlistedInSitemap } from '../support/routeTable';
 import { urlOf } from './support/state';
 
 const pages = new Map<string, RawPage>();

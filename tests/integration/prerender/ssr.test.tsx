@@ -10,6 +10,7 @@ import {
 } from '../../../src/app/ssr';
 import type { ChunkManifest, RenderedPage } from '../../../src/app/ssr';
 import { serializeState } from '../../../src/app/serialization';
+import { aliases, canonicalRoutes } from '../../support/routeTable';
 
 const template = `<!doctype html><html lang="en"><head><!--app-head--><script defer src="/assets/main.js"></script></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>`;
 const chunks: ChunkManifest = {
@@ -103,33 +104,7 @@ describe('prerender', () => {
 
   it('knows every route of the route table', () => {
     const known = knownPaths();
-    for (const path of [
-      '/',
-      '/services',
-      '/services/sales-cloud',
-      '/services/support',
-      '/services/healthcare',
-      '/services/customer-success',
-      '/industries',
-      '/case-studies',
-      '/case-studies/index',
-      '/case-studies/dataflow-systems',
-      '/case-studies/precisionmanufacturing-inc',
-      '/blog',
-      '/careers',
-      '/contact',
-      '/customers',
-      '/company',
-      '/about',
-      '/support',
-      '/faq',
-      '/resources',
-      '/testimonials',
-      '/debug',
-      '/test-rotating-text',
-      '/privacy-policy',
-      '/terms-of-service',
-    ]) {
+    for (const path of [...canonicalRoutes, ...Object.keys(aliases)]) {
       expect(known).toContain(path);
     }
     expect(new Set(known).size).toBe(known.length);
