@@ -11,6 +11,13 @@ describe('routes', () => {
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Meridian Cloud Consulting. All rights reserved.');
   });
 
+  it('shows "Loading Meridian Cloud Consulting" until the first page chunk is ready', async () => {
+    renderApp({ route: '/about' });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Meridian Cloud Consulting');
+    expect(await screen.findByRole('heading', { level: 1, name: 'About Meridian Cloud Consulting' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading Meridian Cloud Consulting')).not.toBeInTheDocument();
+  });
+
   it.each([
     ['/services/sales-cloud', 'Sales Cloud'],
     ['/services/customer-success', 'Customer Success Solutions'],
