@@ -7,7 +7,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
 import { themeBootScript } from '../features/theme';
 import { caseStudies } from '../site/case-studies/content';
-import { services } from '../site/services/content';
+import { services } from '../site/services/catalog';
 import { AppProviders } from './AppProviders';
 import { siteConfig } from './config';
 import { absoluteUrl, documentTitle, isRouteHandle, notFoundMeta } from './meta';

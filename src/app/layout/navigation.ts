@@ -1,5 +1,5 @@
 // Navigation data shared by the top bar, the mobile menu and the footer.
-import { services } from '../../site/services/content';
+import { services } from '../../site/services/catalog';
 import { paths } from '../paths';
 
 export type NavLink = { label: string; to: string };

@@ -6,7 +6,7 @@ import { ButtonLink } from '../../ui/Button';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, space } from '../../ui/theme';
 import { NotFound } from '../errors/NotFoundPage';
-import { findService } from '../services/content';
+import { findService } from '../services/catalog';
 import { findCaseStudy } from './content';
 
 const resolve = (slug: string | undefined) => findCaseStudy(slug ? (caseStudySlugAliases[slug] ?? slug) : undefined);

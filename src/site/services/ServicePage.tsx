@@ -6,7 +6,8 @@ import { ButtonLink } from '../../ui/Button';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, space } from '../../ui/theme';
 import { NotFound } from '../errors/NotFoundPage';
-import { findService } from './content';
+import { findService } from './catalog';
+import { servicePages } from './content';
 
 export function ServicePage() {
   const service = findService(useParams().slug);
@@ -15,7 +16,7 @@ export function ServicePage() {
     <Container css={{ paddingBlock: space.xxl, maxWidth: 880 }}>
       <p css={{ color: colors.accent, fontWeight: 700, textTransform: 'uppercase', fontSize: fontSizes.sm }}>Service</p>
       <h1 css={{ fontSize: fontSizes.display }}>{service.title}</h1>
-      <p css={{ fontSize: fontSizes.lg, color: colors.textMuted }}>{service.intro}</p>
+      <p css={{ fontSize: fontSizes.lg, color: colors.textMuted }}>{servicePages[service.slug].intro}</p>
       <ButtonLink to={paths.contact} css={{ marginTop: space.lg }}>
         Talk to a {service.title} consultant
       </ButtonLink>
@@ -27,6 +28,6 @@ export const Component = ServicePage;
 export const handle: RouteHandle = {
   meta: ({ slug }) => {
     const service = findService(slug);
-    return service ? { title: service.title, description: service.intro } : notFoundMeta;
+    return service ? { title: service.title, description: servicePages[service.slug].intro } : notFoundMeta;
   },
 };

@@ -5,7 +5,7 @@ import { ButtonLink } from '../../ui/Button';
 import { Card, CardGrid } from '../../ui/Card';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, space } from '../../ui/theme';
-import { services } from './content';
+import { services } from './catalog';
 
 export function ServicesPage() {
   return (

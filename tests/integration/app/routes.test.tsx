@@ -14,7 +14,9 @@ describe('routes', () => {
   it('shows "Loading Meridian Cloud Consulting" until the first page chunk is ready', async () => {
     renderApp({ route: '/about' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading Meridian Cloud Consulting');
-    expect(await screen.findByRole('heading', { level: 1, name: 'About Meridian Cloud Consulting' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'About Meridian Cloud Consulting' }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Loading Meridian Cloud Consulting')).not.toBeInTheDocument();
   });
 
