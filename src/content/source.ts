@@ -1,0 +1,78 @@
+// The one interface every content source implements, and the one place that picks the source
+// from the environment (ARCHITECTURE.md): Contentful when its credentials are set, else the mock.
+// Sources are loaded with dynamic import() so the contentful SDK never joins the first-load chunk.
+import type { Author, BlogPost, Category, ConnectionStatus, Page, PostQuery, Tag } from './model';
+
+export interface ContentSource {
+  readonly kind: SourceKind;
+  /** Posts newest first unless `sortBy` says otherwise; 10 a page by default. */
+  getPosts(query?: PostQuery): Promise<Page<BlogPost>>;
+  /** null when no post has this slug (or the slug is empty). */
+  getPostBySlug(slug: string): Promise<BlogPost | null>;
+  /** Up to `limit` (3) other posts of the same category; failures give []. */
+  getRelatedPosts(post: BlogPost, limit?: number): Promise<BlogPost[]>;
+  /** The latest `limit` (5) posts; failures give []. */
+  getTrendingPosts(limit?: number): Promise<BlogPost[]>;
+  /** Free-text search (10 a page); a blank query or a failure gives an empty page. */
+  searchPosts(query: string, limit?: number, skip?: number): Promise<Page<BlogPost>>;
+  /** Ordered by name, 100 a page by default. */
+  getCategories(limit?: number, skip?: number): Promise<Page<Category>>;
+  getTags(limit?: number, skip?: number): Promise<Page<Tag>>;
+  getAuthors(limit?: number, skip?: number): Promise<Page<Author>>;
+  getConnectionStatus(): ConnectionStatus;
+  /** Forgets the connection state and tests it again. */
+  reconnect(): Promise<ConnectionStatus>;
+}
+
+export type SourceKind = 'mock' | 'contentful';
+
+/** The environment variables that configure content; in the browser they are fixed at build time. */
+export interface ContentEnv {
+  CONTENT_SOURCE?: string;
+  CONTENTFUL_SPACE_ID?: string;
+  CONTENTFUL_ACCESS_TOKEN?: string;
+  CONTENTFUL_PREVIEW_TOKEN?: string;
+  CONTENTFUL_ENVIRONMENT?: string;
+  CONTENTFUL_HOST?: string;
+}
+
+/** Reads the content variables; each is written out so webpack can inline it in the browser build. */
+export const readContentEnv = (): ContentEnv => ({
+  CONTENT_SOURCE: process.env.CONTENT_SOURCE,
+  CONTENTFUL_SPACE_ID: process.env.CONTENTFUL_SPACE_ID,
+  CONTENTFUL_ACCESS_TOKEN: process.env.CONTENTFUL_ACCESS_TOKEN,
+  CONTENTFUL_PREVIEW_TOKEN: process.env.CONTENTFUL_PREVIEW_TOKEN,
+  CONTENTFUL_ENVIRONMENT: process.env.CONTENTFUL_ENVIRONMENT,
+  CONTENTFUL_HOST: process.env.CONTENTFUL_HOST,
+});
+
+export function chooseSourceKind(env: ContentEnv): SourceKind {
+  if (env.CONTENT_SOURCE === 'mock' || env.CONTENT_SOURCE === 'contentful') return env.CONTENT_SOURCE;
+  return env.CONTENTFUL_SPACE_ID && env.CONTENTFUL_ACCESS_TOKEN ? 'contentful' : 'mock';
+}
+
+export interface SourceOptions {
+  /** The mock's simulated latency (500 ms by default; 0 in tests and the prerender). */
+  mockDelayMs?: number;
+  /** Contentful preview mode (drafts, preview token and host). */
+  preview?: boolean;
+}
+
+export async function createContentSource(
+  env: ContentEnv = readContentEnv(),
+  options: SourceOptions = {},
+): Promise<ContentSource> {
+  if (chooseSourceKind(env) === 'contentful') {
+    const { createContentfulSource } = await import(/* webpackChunkName: "contentful" */ './contentful/contentfulSource');
+    return createContentfulSource({
+      space: env.CONTENTFUL_SPACE_ID ?? '',
+      accessToken: env.CONTENTFUL_ACCESS_TOKEN ?? '',
+      previewToken: env.CONTENTFUL_PREVIEW_TOKEN,
+      environment: env.CONTENTFUL_ENVIRONMENT || undefined,
+      host: env.CONTENTFUL_HOST || undefined,
+      preview: options.preview,
+    });
+  }
+  const { createMockSource } = await import(/* webpackChunkName: "content-mock" */ './mock/mockSource');
+  return createMockSource({ delayMs: options.mockDelayMs });
+}
