@@ -15,7 +15,12 @@ export const swcTransform: Config['transform'] = {
   ],
 };
 
-const nodeOnly = ['<rootDir>/tests/(unit|integration)/server/', '<rootDir>/tests/integration/prerender/'];
+// Server, prerender and content-layer tests run in Node: no DOM, real sockets, real timers.
+const nodeOnly = [
+  '<rootDir>/tests/(unit|integration)/server/',
+  '<rootDir>/tests/integration/prerender/',
+  '<rootDir>/tests/(unit|integration)/content/',
+];
 
 const config: Config = {
   testTimeout: 20000,
