@@ -88,6 +88,16 @@ function browserConfig(mode: 'production' | 'development'): Configuration & { de
     experiments: { html: false },
     plugins: [
       define(mode),
+      // The content source is chosen at build time for the browser. The delivery token is meant for
+      // public use; the preview token (drafts) never ships to visitors.
+      new webpack.DefinePlugin({
+        ...Object.fromEntries(
+          ['CONTENT_SOURCE', 'CONTENTFUL_SPACE_ID', 'CONTENTFUL_ACCESS_TOKEN', 'CONTENTFUL_ENVIRONMENT', 'CONTENTFUL_HOST'].map(
+            (name) => [`process.env.${name}`, JSON.stringify(process.env[name] ?? '')],
+          ),
+        ),
+        'process.env.CONTENTFUL_PREVIEW_TOKEN': JSON.stringify(''),
+      }),
       new HtmlWebpackPlugin({
         template: './public/index.html',
         // Production HTML is written by the prerender, which fills this template per route.

@@ -15,7 +15,7 @@ import { makeStore } from './app/store';
 import type { RootState } from './app/store';
 
 function readPreloadedState(): Partial<RootState> | undefined {
-  const text = document.getElementById(PRELOADED_STATE_ID)?.textContent;
+  const text = stateElement()?.textContent;
   if (!text) return undefined;
   try {
     return JSON.parse(text) as Partial<RootState>;
@@ -37,15 +37,27 @@ async function loadMatchedRoutes(routeTable: RouteObject[]): Promise<void> {
   );
 }
 
+const stateElement = () => document.getElementById(PRELOADED_STATE_ID);
+
+/**
+ * Hydrate only markup rendered for this very URL. The server answers unknown URLs with 404.html
+ * (rendered for /404); a route that resolves differently in the browser (a blog slug that is not
+ * known yet, say) must render afresh rather than hydrate markup it does not match.
+ */
+const renderedForThisUrl = (): boolean => stateElement()?.dataset.path === window.location.pathname;
+
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
   const preloadedState = readPreloadedState();
   const store = makeStore(preloadedState);
   const persistor = persistStore(store);
-  const prerendered = preloadedState !== undefined && container.firstElementChild !== null;
-  if (prerendered) await loadMatchedRoutes(routes);
-  const router = createBrowserRouter(routes, prerendered ? { hydrationData: { loaderData: {} } } : undefined);
+  const hasMarkup = preloadedState !== undefined && container.firstElementChild !== null;
+  const prerendered = hasMarkup && renderedForThisUrl();
+  // With the page's chunk loaded first, the router starts initialized: no loading screen replaces
+  // the server's markup, whether it is hydrated or rendered over.
+  if (hasMarkup) await loadMatchedRoutes(routes);
+  const router = createBrowserRouter(routes, hasMarkup ? { hydrationData: { loaderData: {} } } : undefined);
   const cache = createCache({ key: 'css' });
   const app = (
     <AppProviders store={store} cache={cache} serverState={prerendered ? (preloadedState as RootState) : undefined}>

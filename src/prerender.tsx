@@ -2,7 +2,16 @@
 // route, dist/404.html, dist/sitemap.xml, dist/robots.txt and dist/build-manifest.json.
 import fs from 'node:fs';
 import path from 'node:path';
-import { inlineScripts, knownPaths, renderPage, robotsTxt, scriptHash, sitemapXml } from './app/ssr';
+import {
+  blogPostPaths,
+  inlineScripts,
+  knownPaths,
+  loadPrerenderSource,
+  renderPage,
+  robotsTxt,
+  scriptHash,
+  sitemapXml,
+} from './app/ssr';
 import type { ChunkManifest, RenderedPage } from './app/ssr';
 
 const root = process.cwd();
@@ -20,8 +29,9 @@ async function main(): Promise<void> {
   const template = fs.readFileSync(path.join(nodeDistDir, 'template.html'), 'utf8');
   const chunks = JSON.parse(fs.readFileSync(path.join(nodeDistDir, 'chunks.json'), 'utf8')) as ChunkManifest;
 
+  const source = await loadPrerenderSource();
   const pages: RenderedPage[] = [];
-  for (const urlPath of knownPaths()) {
+  for (const urlPath of [...knownPaths(), ...(await blogPostPaths(source))]) {
     const page = await renderPage(urlPath, template, chunks);
     if (page.status !== 200) throw new Error(`Prerender of ${urlPath} gave status ${page.status}`);
     fs.mkdirSync(path.dirname(outputFile(urlPath)), { recursive: true });

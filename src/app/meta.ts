@@ -1,6 +1,7 @@
 // Per-route document metadata. Page modules export `handle = { meta }`; the prerender writes it
 // into <head> and the browser updates it on client-side navigation.
 import type { Params } from 'react-router-dom';
+import type { AppDispatch, RootState } from './store';
 import { siteConfig } from './config';
 
 export type PageMeta = {
@@ -14,9 +15,17 @@ export type PageMeta = {
   ogType?: 'website' | 'article';
 };
 
-export type MetaFn = (params: Params) => PageMeta;
+/** A page's metadata from its URL parameters and, for content pages, the store. */
+export type MetaFn = (params: Params, state: RootState) => PageMeta;
 
-export type RouteHandle = { meta: MetaFn };
+export type RouteHandle = {
+  meta: MetaFn;
+  /**
+   * Starts the reads this page renders from; the prerender awaits them, so the page is real HTML
+   * and its data ships in the serialized state.
+   */
+  prefetch?: (params: Params, dispatch: AppDispatch) => void;
+};
 
 export const isRouteHandle = (handle: unknown): handle is RouteHandle =>
   typeof handle === 'object' && handle !== null && typeof (handle as RouteHandle).meta === 'function';

@@ -16,6 +16,10 @@ import { caseStudySlugAliases, internalPaths, paths } from './paths';
 import { chunkNameOfRoute, routes } from './routes';
 import { PRELOADED_STATE_ID, serializeState } from './serialization';
 import { makeStore } from './store';
+import { contentApi } from './api';
+import { contentExtraFor } from '../features/blog';
+import { createContentSource, readContentEnv } from '../content/source';
+import type { ContentSource } from '../content/source';
 
 /** Written by webpack: the entry's files and each named chunk group's files. */
 export type ChunkManifest = { entry: string[]; chunks: Record<string, string[]> };
@@ -27,7 +31,32 @@ export type RenderedPage = {
   status: number;
 };
 
-/** Every URL the build writes a page for (blog posts join when the content layer lands). */
+let prerenderSource: ContentSource | undefined;
+
+/** The build's content source: the environment's, without the mock's simulated latency. */
+function defaultPrerenderSource(): ContentSource {
+  if (!prerenderSource) throw new Error('Call loadPrerenderSource() before rendering');
+  return prerenderSource;
+}
+
+export async function loadPrerenderSource(): Promise<ContentSource> {
+  prerenderSource ??= await createContentSource(readContentEnv(), { mockDelayMs: 0 });
+  return prerenderSource;
+}
+
+/** Every blog post's path, read page by page from the source. */
+export async function blogPostPaths(source: ContentSource): Promise<string[]> {
+  const slugs: string[] = [];
+  for (let skip = 0; ; skip += BLOG_PAGE) {
+    const page = await source.getPosts({ skip, limit: BLOG_PAGE });
+    slugs.push(...page.items.map((post) => post.slug));
+    if (!page.hasNextPage || page.items.length === 0) break;
+  }
+  return slugs.map(paths.blogPost);
+}
+const BLOG_PAGE = 100;
+
+/** Every static URL the build writes a page for (blog posts come from blogPostPaths). */
 export function knownPaths(): string[] {
   const staticPaths = Object.values(paths).filter((value) => typeof value === 'string');
   return [
@@ -90,10 +119,17 @@ export async function renderPage(
   urlPath: string,
   template: string,
   chunks: ChunkManifest = { entry: [], chunks: {} },
+  source: ContentSource = defaultPrerenderSource(),
 ): Promise<RenderedPage> {
   const context = await handler.query(new Request(new URL(urlPath, 'http://prerender.invalid')));
   if (context instanceof Response) throw new Error(`${urlPath} answers with a redirect; it is not prerendered`);
-  const store = makeStore();
+  const store = makeStore(undefined, { extra: contentExtraFor(source) });
+  const leaf = [...context.matches].reverse().find((match) => isRouteHandle(match.route.handle));
+  const handle = leaf && isRouteHandle(leaf.route.handle) ? leaf.route.handle : undefined;
+  if (leaf && handle?.prefetch) {
+    handle.prefetch(leaf.params, store.dispatch);
+    await Promise.all(store.dispatch(contentApi.util.getRunningQueriesThunk()));
+  }
   const router = createStaticRouter(handler.dataRoutes, context);
   const cache = createCache({ key: 'css' });
   const emotionServer = createEmotionServer(cache);
@@ -105,8 +141,7 @@ export async function renderPage(
   const appHtml = await streamToString(prelude);
   const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(appHtml));
 
-  const leaf = [...context.matches].reverse().find((match) => isRouteHandle(match.route.handle));
-  const meta = leaf && isRouteHandle(leaf.route.handle) ? leaf.route.handle.meta(leaf.params) : notFoundMeta;
+  const meta = leaf && handle ? handle.meta(leaf.params, store.getState()) : notFoundMeta;
   const status = meta === notFoundMeta ? 404 : context.statusCode;
 
   const entryFiles = new Set(chunks.entry);
@@ -120,7 +155,8 @@ export async function renderPage(
     ...preloads.map((file) => `<link rel="preload" as="script" href="/${escapeHtml(file)}">`),
     styles,
   ].join('\n    ');
-  const stateTag = `<script type="application/json" id="${PRELOADED_STATE_ID}">${serializeState(store.getState())}</script>`;
+  // data-path says which URL this markup was rendered for: 404.html answers many URLs.
+  const stateTag = `<script type="application/json" id="${PRELOADED_STATE_ID}" data-path="${escapeHtml(urlPath)}">${serializeState(store.getState())}</script>`;
   const html = template
     .replace('<!--app-head-->', () => head)
     .replace('<!--app-html-->', () => appHtml)

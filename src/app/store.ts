@@ -2,15 +2,17 @@ import { combineSlices, configureStore, createListenerMiddleware } from '@reduxj
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 import type { PersistPartial } from 'redux-persist/es/persistReducer';
+import { blogSlice, contentEntitiesSlice, defaultContentExtra } from '../features/blog';
 import { connectivitySlice } from '../features/connectivity';
 import { themeSlice } from '../features/theme';
 import { contentApi } from './api';
 import { siteConfig } from './config';
+import type { AppExtra } from './extra';
 import type { AppStartListening } from './listenerTypes';
 import { registerListeners } from './listeners';
 import { makePersistConfig, persistActionTypes } from './persist';
 
-const rootReducer = combineSlices(themeSlice, connectivitySlice, contentApi);
+const rootReducer = combineSlices(themeSlice, connectivitySlice, contentApi, contentEntitiesSlice, blogSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -20,14 +22,22 @@ const persistedReducer: Reducer<RootState & PersistPartial> = persistReducer<Roo
   rootReducer,
 );
 
+export interface StoreOptions {
+  /** Where content comes from (the environment's source by default). */
+  extra?: AppExtra;
+}
+
 /** A fresh store for the browser, the prerender and every test. */
-export function makeStore(preloadedState?: Partial<RootState>) {
+export function makeStore(preloadedState?: Partial<RootState>, { extra = defaultContentExtra }: StoreOptions = {}) {
   const listenerMiddleware = createListenerMiddleware();
   const store = configureStore({
     reducer: persistedReducer,
     preloadedState: preloadedState as (RootState & PersistPartial) | undefined,
     middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({ serializableCheck: { ignoredActions: persistActionTypes } })
+      getDefaultMiddleware({
+        thunk: { extraArgument: extra },
+        serializableCheck: { ignoredActions: persistActionTypes },
+      })
         .prepend(listenerMiddleware.middleware)
         .concat(contentApi.middleware),
     devTools: process.env.NODE_ENV === 'production' ? false : { name: siteConfig.name, trace: true, traceLimit: 25 },

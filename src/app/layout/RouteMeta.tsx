@@ -1,14 +1,19 @@
 // Keeps <title>, the description, canonical link and Open Graph tags in step with the route
 // after client-side navigation (the prerender writes them for the first load).
 import { useEffect } from 'react';
+import { shallowEqual } from 'react-redux';
 import { useLocation, useMatches } from 'react-router-dom';
+import { useAppSelector } from '../hooks';
 import { absoluteUrl, documentTitle, isRouteHandle, notFoundMeta } from '../meta';
 import type { PageMeta } from '../meta';
 
 export function useRouteMeta(): PageMeta | undefined {
   const matches = useMatches();
   const leaf = [...matches].reverse().find((match) => isRouteHandle(match.handle));
-  return leaf && isRouteHandle(leaf.handle) ? leaf.handle.meta(leaf.params) : undefined;
+  return useAppSelector(
+    (state) => (leaf && isRouteHandle(leaf.handle) ? leaf.handle.meta(leaf.params, state) : undefined),
+    shallowEqual,
+  );
 }
 
 const setMeta = (selector: string, attribute: 'content' | 'href', value: string) => {

@@ -70,39 +70,41 @@ function MegaMenuPanel({ id, onNavigate }: { id: string; onNavigate: () => void 
 }
 
 /**
- * Open/closed state that belongs to one path: it reads as closed after any navigation, without
- * an effect that resets it.
+ * State that belongs to one path: it reads as `initial` again after any navigation, without an
+ * effect that resets it.
  */
-function useOpenOnThisPath() {
+function usePathState<T>(initial: T) {
   const { pathname } = useLocation();
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === pathname;
-  const setOpen = (next: boolean | ((current: boolean) => boolean)) => {
-    const value = typeof next === 'function' ? next(open) : next;
-    setOpenAt(value ? pathname : null);
-  };
-  return [open, setOpen] as const;
+  const [state, setState] = useState<{ path: string; value: T } | null>(null);
+  const value = state?.path === pathname ? state.value : initial;
+  const update = (next: T) => setState({ path: pathname, value: next });
+  return [value, update] as const;
 }
 
+/** 'hover' follows the pointer; 'pinned' (a click or the keyboard) stays open until dismissed. */
+type MenuMode = 'closed' | 'hover' | 'pinned';
+
 function ServicesMenu() {
-  const [open, setOpen] = useOpenOnThisPath();
+  const [mode, setMode] = usePathState<MenuMode>('closed');
+  const open = mode !== 'closed';
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
-  const openNow = () => {
+  const close = () => setMode('closed');
+  const openOnHover = () => {
     clearTimeout(closeTimer.current);
-    setOpen(true);
+    if (mode === 'closed') setMode('hover');
   };
   const closeSoon = () => {
     clearTimeout(closeTimer.current);
-    closeTimer.current = setTimeout(() => setOpen(false), HOVER_CLOSE_DELAY_MS);
+    if (mode === 'hover') closeTimer.current = setTimeout(close, HOVER_CLOSE_DELAY_MS);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
-      setOpen(false);
+      close();
       buttonRef.current?.focus();
     }
   };
@@ -113,11 +115,11 @@ function ServicesMenu() {
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <li
       css={{ position: 'static', display: 'flex', alignItems: 'center' }}
-      onMouseEnter={openNow}
+      onMouseEnter={openOnHover}
       onMouseLeave={closeSoon}
       onKeyDown={onKeyDown}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) close();
       }}
     >
       <RouterNavLink to={paths.services} css={styles.navLink}>
@@ -129,12 +131,13 @@ function ServicesMenu() {
         aria-expanded={open}
         aria-controls={menuId}
         aria-label="Show services menu"
-        onClick={() => setOpen((value) => !value)}
+        // A click after hovering pins the menu open; a click on a pinned menu closes it.
+        onClick={() => setMode(mode === 'pinned' ? 'closed' : 'pinned')}
         css={styles.chevronButton}
       >
         <Chevron open={open} />
       </button>
-      {open ? <MegaMenuPanel id={menuId} onNavigate={() => setOpen(false)} /> : null}
+      {open ? <MegaMenuPanel id={menuId} onNavigate={close} /> : null}
     </li>
   );
 }
@@ -170,7 +173,7 @@ function MobileMenu({ id, onNavigate }: { id: string; onNavigate: () => void }) 
 }
 
 export function TopBar() {
-  const [mobileOpen, setMobileOpen] = useOpenOnThisPath();
+  const [mobileOpen, setMobileOpen] = usePathState(false);
   const mobileMenuId = useId();
 
   return (
@@ -200,7 +203,7 @@ export function TopBar() {
             aria-expanded={mobileOpen}
             aria-controls={mobileMenuId}
             aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMobileOpen((value) => !value)}
+            onClick={() => setMobileOpen(!mobileOpen)}
           >
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               {mobileOpen ? (

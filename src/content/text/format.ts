@@ -19,7 +19,13 @@ export function parseRichText(raw: unknown): RichTextDocument | null {
   }
 }
 
-const HTML_TAG = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>/i;
+// Real HTML elements (and custom elements, which contain a hyphen) only, so generics such as
+// Promise<string> are not mistaken for markup.
+const HTML_TAG =
+  /<\/?(a|abbr|article|aside|b|blockquote|br|caption|cite|code|dd|div|dl|dt|em|figcaption|figure|h[1-6]|header|hr|i|iframe|img|li|mark|ol|p|pre|s|section|small|span|strong|sub|sup|table|tbody|td|th|thead|tr|u|ul|video|[a-z][a-z0-9]*-[a-z0-9-]*)(\s[^<>]*)?\/?>/i;
+
+/** Text outside code: angle brackets inside a code span or fence are code, not markup. */
+const outsideCode = (text: string): string => text.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
 const MARKDOWN_PATTERNS = [
   /^#{1,6}\s+\S/m, // headings
   /\*\*[^*\n]+\*\*|__[^_\n]+__/, // bold
@@ -37,6 +43,6 @@ export const looksLikeMarkdown = (text: string): boolean => MARKDOWN_PATTERNS.so
  */
 export function detectFormat(raw: unknown): ContentFormat {
   if (parseRichText(raw)) return 'richText';
-  if (typeof raw === 'string' && HTML_TAG.test(raw)) return 'html';
+  if (typeof raw === 'string' && HTML_TAG.test(outsideCode(raw))) return 'html';
   return 'markdown';
 }

@@ -4,7 +4,9 @@
 import type { ContentFormat, RichTextNode, TocItem } from '../model';
 import { LIMITS } from '../model';
 import { parseRichText } from './format';
-import { decodeEntities, normalizeWhitespace, richTextToPlain } from './plainText';
+import { decodeEntities, richTextToPlain, stripInlineMarkdown } from './plainText';
+
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 export interface Heading {
   level: number;
@@ -15,7 +17,7 @@ export const headingId = (index: number): string => `heading-${index}`;
 
 function richTextHeadings(node: RichTextNode, into: Heading[] = []): Heading[] {
   const match = /^heading-([1-6])$/.exec(node.nodeType);
-  if (match) into.push({ level: Number(match[1]), text: normalizeWhitespace(richTextToPlain(node)) });
+  if (match) into.push({ level: Number(match[1]), text: oneLine(richTextToPlain(node)) });
   else for (const child of node.content ?? []) richTextHeadings(child, into);
   return into;
 }
@@ -26,9 +28,10 @@ function markdownHeadings(markdown: string): Heading[] {
   for (const line of markdown.split('\n')) {
     if (/^\s*```/.test(line)) inFence = !inFence;
     if (inFence) continue;
-    const match = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
+    // A closing run of #s only counts after a space: '## Learn C#' keeps its '#'.
+    const match = /^(#{1,6})\s+(.+?)(?:\s+#+)?\s*$/.exec(line);
     if (match?.[1] && match[2]) {
-      const text = match[2].replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/(\*\*|__|\*|_|`)/g, '');
+      const text = stripInlineMarkdown(match[2].replace(/\[([^\]]+)\]\([^)]*\)/g, '$1'));
       headings.push({ level: match[1].length, text: text.trim() });
     }
   }
@@ -38,7 +41,7 @@ function markdownHeadings(markdown: string): Heading[] {
 function htmlHeadings(html: string): Heading[] {
   return [...html.matchAll(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1\s*>/gi)].map((match) => ({
     level: Number(match[1]),
-    text: normalizeWhitespace(decodeEntities((match[2] ?? '').replace(/<[^>]*>/g, ''))),
+    text: oneLine(decodeEntities((match[2] ?? '').replace(/<[^>]*>/g, ''))),
   }));
 }
 
@@ -56,7 +59,12 @@ export function buildToc(headings: readonly Heading[], maxLevel: number = LIMITS
   const stack: TocItem[] = [];
   headings.forEach((heading, index) => {
     if (heading.level > maxLevel || !heading.text) return;
-    const item: TocItem = { id: headingId(index), text: heading.text, level: heading.level as TocItem['level'], children: [] };
+    const item: TocItem = {
+      id: headingId(index),
+      text: heading.text,
+      level: heading.level as TocItem['level'],
+      children: [],
+    };
     while (stack.length > 0 && (stack[stack.length - 1]?.level ?? 0) >= item.level) stack.pop();
     const parent = stack[stack.length - 1];
     if (parent) parent.children.push(item);

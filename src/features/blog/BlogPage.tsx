@@ -1,12 +1,22 @@
-// Blog listing. The post grid, live search, filters and newsletter arrive with the content layer
-// and blog-screens issues; the page, its heading and its metadata are live from the foundation.
+// Blog listing: every post from the store, newest first, filtered by the blog slice. The live
+// search box, category/tag filters and newsletter come with the blog-screens issue.
+import { Link } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
 import type { RouteHandle } from '../../app/meta';
 import { paths } from '../../app/paths';
-import { ButtonLink } from '../../ui/Button';
+import { Button } from '../../ui/Button';
+import { Card, CardGrid } from '../../ui/Card';
 import { Container } from '../../ui/Container';
+import { BlogGridSkeleton } from '../../ui/Skeleton';
 import { colors, fontSizes, space } from '../../ui/theme';
+import { blogApi, useGetPostsQuery } from './blogApi';
+import { formatPostDate } from './format';
+import { BLOG_LISTING_QUERY } from './queries';
+import { selectFilteredPosts } from './selectors';
 
 export function BlogPage() {
+  const { isLoading, error, refetch } = useGetPostsQuery(BLOG_LISTING_QUERY);
+  const posts = useAppSelector(selectFilteredPosts);
   return (
     <Container css={{ paddingBlock: space.xxl }}>
       <h1 css={{ fontSize: fontSizes.display }}>Salesforce insights</h1>
@@ -14,9 +24,46 @@ export function BlogPage() {
         Articles from our consultants on Salesforce AI, platform strategy and integration: what worked on real projects,
         and what we would do differently.
       </p>
-      <ButtonLink to={paths.caseStudies} variant="secondary" css={{ marginTop: space.md }}>
-        Read our client stories
-      </ButtonLink>
+      {isLoading ? <BlogGridSkeleton /> : null}
+      {error && posts.length === 0 ? (
+        <div role="alert" css={{ marginBlock: space.lg }}>
+          <p>{'message' in error ? error.message : 'Failed to fetch posts'}</p>
+          <Button type="button" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      <CardGrid css={{ marginTop: space.xl }}>
+        {posts.map((post) => (
+          <li key={post.id}>
+            <Card css={{ height: '100%' }}>
+              {post.category ? (
+                <p
+                  css={{
+                    margin: 0,
+                    color: colors.accent,
+                    fontWeight: 700,
+                    fontSize: fontSizes.xs,
+                    textTransform: 'uppercase',
+                  }}
+                >
+                  {post.category.name}
+                </p>
+              ) : null}
+              <h2 css={{ fontSize: fontSizes.lg, margin: 0 }}>
+                <Link to={paths.blogPost(post.slug)} css={{ color: colors.text, textDecoration: 'none' }}>
+                  {post.title}
+                </Link>
+              </h2>
+              <p css={{ margin: 0, color: colors.textMuted }}>{post.excerpt}</p>
+              <p css={{ margin: 0, fontSize: fontSizes.sm, color: colors.textMuted }}>
+                {post.authors[0]?.name ?? 'Unknown Author'} ·{' '}
+                <time dateTime={post.publishDate}>{formatPostDate(post.publishDate)}</time>
+              </p>
+            </Card>
+          </li>
+        ))}
+      </CardGrid>
     </Container>
   );
 }
@@ -28,4 +75,7 @@ export const handle: RouteHandle = {
     description:
       'Salesforce insights from Meridian Cloud Consulting: AI, platform strategy, integration and practical advice from real implementation projects.',
   }),
+  prefetch: (_params, dispatch) => {
+    void dispatch(blogApi.endpoints.getPosts.initiate(BLOG_LISTING_QUERY));
+  },
 };

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
+  blogPostPaths,
   inlineScripts,
   isSitemapPage,
   knownPaths,
+  loadPrerenderSource,
   renderPage,
   robotsTxt,
   scriptHash,
@@ -27,6 +29,7 @@ const executableScripts = (html: string) =>
 describe('prerender', () => {
   let home: RenderedPage;
   beforeAll(async () => {
+    await loadPrerenderSource();
     home = await renderPage('/', template, chunks);
   });
 
@@ -58,7 +61,9 @@ describe('prerender', () => {
   });
 
   it('serializes the store as JSON, never as executable script', () => {
-    const match = /<script type="application\/json" id="__PRELOADED_STATE__">([^<]*)<\/script>/.exec(home.html);
+    const match = /<script type="application\/json" id="__PRELOADED_STATE__" data-path="\/">([^<]*)<\/script>/.exec(
+      home.html,
+    );
     expect(match).not.toBeNull();
     const state = JSON.parse(match?.[1] ?? '') as { theme: { mode: string } };
     expect(state.theme).toEqual({ mode: 'light' });
@@ -100,6 +105,33 @@ describe('prerender', () => {
 
   it('refuses to prerender a redirect', async () => {
     await expect(renderPage('/blogs/some-post', template, chunks)).rejects.toThrow('redirect');
+  });
+
+  it('renders the blog listing and every post from the content source, shipping the data in the state', async () => {
+    const source = await loadPrerenderSource();
+    const { items } = await source.getPosts({ limit: 100 });
+    expect(items.length).toBeGreaterThan(0);
+    const postPaths = await blogPostPaths(source);
+    expect(postPaths).toEqual(items.map((post) => `/blog/${post.slug}`));
+
+    const listing = await renderPage('/blog', template, chunks);
+    for (const post of items) expect(listing.html).toContain(`href="/blog/${post.slug}"`);
+    const state = JSON.parse(
+      /id="__PRELOADED_STATE__" data-path="\/blog">([^<]*)</.exec(listing.html)?.[1] ?? '{}',
+    ) as {
+      content: { posts: { ids: string[] } };
+    };
+    expect(state.content.posts.ids).toHaveLength(items.length);
+
+    const first = items[0]!;
+    const article = await renderPage(`/blog/${first.slug}`, template, chunks);
+    expect(article.status).toBe(200);
+    expect(article.html).toMatch(new RegExp(`<h1[^>]*>${first.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+    expect(headOf(article.html)).toContain(`<meta property="og:type" content="article">`);
+
+    const missing = await renderPage('/blog/no-such-post', template, chunks);
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('404 - Page Not Found');
   });
 
   it('knows every route of the route table', () => {

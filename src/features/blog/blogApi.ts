@@ -1,0 +1,119 @@
+// RTK Query endpoints over the ContentSource (blog-data-layer.md §7). The spec's data-fetching
+// rules map onto the API slice (src/app/api.ts): stale after 5 min (refetchOnMountOrArgChange
+// 300), kept 30 min (keepUnusedDataFor 1800), no refetch on focus, one retry (queryFn below);
+// trending is kept one hour.
+import type { BaseQueryApi } from '@reduxjs/toolkit/query';
+import { contentApi } from '../../app/api';
+import { isAppExtra } from '../../app/extra';
+import type { Author, BlogPost, Category, Page, PostQuery, Tag } from '../../content/model';
+import { LIMITS } from '../../content/model';
+import type { ContentSource } from '../../content/source';
+
+export interface ContentError {
+  message: string;
+}
+
+/** The spec's listing-layer fallback messages, used when a failure carries no message of its own. */
+export const LISTING_ERRORS = {
+  posts: 'Failed to fetch posts',
+  post: 'Failed to fetch post',
+  categories: 'Failed to fetch categories',
+  tags: 'Failed to fetch tags',
+  featured: 'Failed to fetch featured posts',
+  search: 'Failed to search posts',
+  related: 'Failed to fetch related posts',
+  unknown: 'An unknown error occurred',
+} as const;
+
+const RETRIES = 1; // "Failed data query: retried once" (site.md §8)
+
+async function runQuery<T>(
+  api: BaseQueryApi,
+  fallbackMessage: string,
+  read: (source: ContentSource) => Promise<T>,
+): Promise<{ data: T } | { error: ContentError }> {
+  if (!isAppExtra(api.extra)) return { error: { message: 'No content source is configured for this store' } };
+  let lastError: unknown;
+  for (let attempt = 0; attempt <= RETRIES; attempt += 1) {
+    try {
+      const source = await api.extra.content();
+      return { data: await read(source) };
+    } catch (error) {
+      lastError = error;
+      if (api.signal.aborted) break;
+    }
+  }
+  const message = lastError instanceof Error && lastError.message ? lastError.message : fallbackMessage;
+  return { error: { message } };
+}
+
+export type PostsArg = PostQuery;
+
+export interface SearchArg {
+  query: string;
+  limit?: number;
+  skip?: number;
+}
+
+export interface RelatedArg {
+  slug: string;
+  limit?: number;
+}
+
+export const blogApi = contentApi.injectEndpoints({
+  endpoints: (build) => ({
+    getPosts: build.query<Page<BlogPost>, PostsArg | undefined>({
+      queryFn: (arg, api) => runQuery(api, LISTING_ERRORS.posts, (source) => source.getPosts(arg ?? {})),
+      providesTags: (result) => [
+        { type: 'Post', id: 'LIST' },
+        ...(result?.items.map((post) => ({ type: 'Post' as const, id: post.id })) ?? []),
+      ],
+    }),
+    getPostBySlug: build.query<BlogPost | null, string>({
+      queryFn: (slug, api) => runQuery(api, LISTING_ERRORS.post, (source) => source.getPostBySlug(slug)),
+      providesTags: (post) => (post ? [{ type: 'Post', id: post.id }] : []),
+    }),
+    getRelatedPosts: build.query<BlogPost[], RelatedArg>({
+      queryFn: ({ slug, limit = LIMITS.related }, api) =>
+        runQuery(api, LISTING_ERRORS.related, async (source) => {
+          const post = await source.getPostBySlug(slug);
+          return post ? source.getRelatedPosts(post, limit) : [];
+        }),
+      providesTags: [{ type: 'Post', id: 'LIST' }],
+    }),
+    getTrendingPosts: build.query<BlogPost[], number | undefined>({
+      queryFn: (limit, api) =>
+        runQuery(api, LISTING_ERRORS.featured, (source) => source.getTrendingPosts(limit ?? LIMITS.trending)),
+      keepUnusedDataFor: 3600,
+      providesTags: [{ type: 'Post', id: 'LIST' }],
+    }),
+    searchPosts: build.query<Page<BlogPost>, SearchArg>({
+      queryFn: ({ query, limit = LIMITS.search, skip = 0 }, api) =>
+        runQuery(api, LISTING_ERRORS.search, (source) => source.searchPosts(query, limit, skip)),
+      providesTags: [{ type: 'Post', id: 'LIST' }],
+    }),
+    getCategories: build.query<Page<Category>, undefined>({
+      queryFn: (_arg, api) => runQuery(api, LISTING_ERRORS.categories, (source) => source.getCategories()),
+      providesTags: [{ type: 'Category', id: 'LIST' }],
+    }),
+    getTags: build.query<Page<Tag>, undefined>({
+      queryFn: (_arg, api) => runQuery(api, LISTING_ERRORS.tags, (source) => source.getTags()),
+      providesTags: [{ type: 'Tag', id: 'LIST' }],
+    }),
+    getAuthors: build.query<Page<Author>, undefined>({
+      queryFn: (_arg, api) => runQuery(api, LISTING_ERRORS.unknown, (source) => source.getAuthors()),
+      providesTags: [{ type: 'Author', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const {
+  useGetPostsQuery,
+  useGetPostBySlugQuery,
+  useGetRelatedPostsQuery,
+  useGetTrendingPostsQuery,
+  useSearchPostsQuery,
+  useGetCategoriesQuery,
+  useGetTagsQuery,
+  useGetAuthorsQuery,
+} = blogApi;

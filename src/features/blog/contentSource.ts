@@ -1,0 +1,14 @@
+// The browser's content source: created on first use from the build-time environment, so the
+// source's code (and the contentful SDK, when configured) loads only when content is read.
+import type { AppExtra } from '../../app/extra';
+import { createContentSource } from '../../content/source';
+import type { ContentSource } from '../../content/source';
+
+let shared: Promise<ContentSource> | undefined;
+
+export const defaultContentExtra: AppExtra = {
+  content: () => (shared ??= createContentSource()),
+};
+
+/** A fixed source, for the prerender and tests. */
+export const contentExtraFor = (source: ContentSource): AppExtra => ({ content: () => Promise.resolve(source) });

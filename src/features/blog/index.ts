@@ -1,0 +1,28 @@
+export { blogApi, LISTING_ERRORS } from './blogApi';
+export {
+  useGetPostsQuery,
+  useGetPostBySlugQuery,
+  useGetRelatedPostsQuery,
+  useGetTrendingPostsQuery,
+  useSearchPostsQuery,
+  useGetCategoriesQuery,
+  useGetTagsQuery,
+  useGetAuthorsQuery,
+} from './blogApi';
+export type { ContentError, PostsArg, RelatedArg, SearchArg } from './blogApi';
+export { contentEntitiesSlice, toPostRecord } from './entities';
+export type { PostRecord, ContentEntitiesState } from './entities';
+export {
+  blogSlice,
+  searchChanged,
+  categorySelected,
+  tagSelected,
+  filtersReset,
+  selectSearchQuery,
+  selectSelectedCategory,
+  selectSelectedTag,
+  selectBlogError,
+  ALL_CATEGORIES,
+} from './blogSlice';
+export * from './selectors';
+export { defaultContentExtra, contentExtraFor } from './contentSource';

@@ -1,0 +1,50 @@
+// Test-data builders for the content domain: valid objects with unique ids, overridable field by field.
+import type { Author, BlogPost, Category, Tag } from '../../src/content/model';
+import type { PostInput } from '../../src/content/normalize';
+import { toBlogPost } from '../../src/content/normalize';
+
+let sequence = 0;
+/** A fresh number per call, so ids never collide within a test file. */
+const next = (): number => (sequence += 1);
+
+export function buildAuthor(overrides: Partial<Author> = {}): Author {
+  const n = next();
+  return {
+    id: `author-${n}`,
+    name: `Author ${n}`,
+    bio: `Writes about Salesforce (author ${n}).`,
+    avatar: `/images/authors/author-${n}.svg`,
+    social: {},
+    ...overrides,
+  };
+}
+
+export function buildCategory(overrides: Partial<Category> = {}): Category {
+  const n = next();
+  return { id: `category-${n}`, name: `Category ${n}`, slug: `category-${n}`, description: '', ...overrides };
+}
+
+export function buildTag(overrides: Partial<Tag> = {}): Tag {
+  const n = next();
+  return { id: `tag-${n}`, name: `Tag ${n}`, slug: `tag-${n}`, ...overrides };
+}
+
+/**
+ * A post built through toBlogPost, like every source builds them, so derived fields (plain text,
+ * excerpt, reading time, TOC) stay consistent with the body. Override inputs, not derived fields.
+ */
+export function buildPost(overrides: Partial<PostInput> = {}): BlogPost {
+  const n = next();
+  return toBlogPost({
+    id: `post-${n}`,
+    title: `Post ${n}`,
+    slug: `post-${n}`,
+    body: `## Section ${n}\n\nThe body of post ${n}, with a **little** markdown.`,
+    publishDate: new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString(),
+    authors: [buildAuthor()],
+    category: buildCategory(),
+    tags: [buildTag()],
+    featured: false,
+    ...overrides,
+  });
+}

@@ -1,0 +1,105 @@
+// Excerpt (160 characters at a word boundary) and reading time (200 words a minute, at least 1).
+import { LIMITS } from '../../../../src/content/model';
+import { countWords, makeExcerpt, readingTime } from '../../../../src/content/text';
+
+const words = (count: number, word = 'word'): string => Array.from({ length: count }, () => word).join(' ');
+
+/** Text of varied word lengths, so cuts land in many different places. */
+const prose =
+  'Salesforce rollouts succeed when teams agree on the decisions the system must support, keep the first release small, ' +
+  'migrate clean data with its history, pilot with a real team, and measure adoption every week after launch.';
+
+describe('makeExcerpt', () => {
+  it('is 160 characters by default', () => {
+    expect(LIMITS.excerptLength).toBe(160);
+  });
+
+  it('returns short text unchanged', () => {
+    expect(makeExcerpt('A short summary.')).toBe('A short summary.');
+  });
+
+  it('returns text of exactly the limit unchanged', () => {
+    const text = 'a'.repeat(150) + ' ' + 'b'.repeat(9);
+
+    expect(text).toHaveLength(160);
+    expect(makeExcerpt(text)).toBe(text);
+  });
+
+  it('collapses whitespace and line breaks', () => {
+    expect(makeExcerpt('  First line.\n\nSecond\tline.  ')).toBe('First line. Second line.');
+  });
+
+  it('cuts long text to at most 160 characters, ending with an ellipsis', () => {
+    const excerpt = makeExcerpt(prose);
+
+    expect(prose.length).toBeGreaterThan(160);
+    expect(excerpt.length).toBeLessThanOrEqual(160);
+    expect(excerpt.endsWith('…')).toBe(true);
+  });
+
+  it('cuts at a word boundary', () => {
+    const excerpt = makeExcerpt(prose);
+    const kept = excerpt.slice(0, -1);
+
+    expect(prose.startsWith(kept)).toBe(true);
+    // The next character of the source after the kept part ends a word (space or punctuation).
+    expect(prose.charAt(kept.length)).toMatch(/[\s,.;:!?]/);
+  });
+
+  it('cuts at a word boundary for every cut position', () => {
+    for (let extra = 0; extra < 40; extra += 1) {
+      const text = `${'x'.repeat(extra + 1)} ${prose}`;
+      const kept = makeExcerpt(text).slice(0, -1);
+
+      expect(text.charAt(kept.length)).toMatch(/[\s,.;:!?]/);
+      expect(kept.length + 1).toBeLessThanOrEqual(160);
+    }
+  });
+
+  it('drops trailing punctuation before the ellipsis', () => {
+    const text = `${'a'.repeat(120)} bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb, ${words(20)}`;
+
+    expect(makeExcerpt(text)).toBe(`${'a'.repeat(120)} bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb…`);
+  });
+
+  it('honours a custom length', () => {
+    expect(makeExcerpt('one two three four five', 16)).toBe('one two three…');
+  });
+
+  it('falls back to a hard cut when the text has no usable word boundary', () => {
+    const excerpt = makeExcerpt('y'.repeat(300));
+
+    expect(excerpt).toBe(`${'y'.repeat(159)}…`);
+  });
+});
+
+describe('countWords', () => {
+  it('counts whitespace-separated words', () => {
+    expect(countWords('one two\nthree\tfour  five')).toBe(5);
+    expect(countWords('  ')).toBe(0);
+    expect(countWords('')).toBe(0);
+  });
+});
+
+describe('readingTime', () => {
+  it('reads 200 words a minute', () => {
+    expect(LIMITS.wordsPerMinute).toBe(200);
+    expect(readingTime(words(200))).toBe(1);
+    expect(readingTime(words(400))).toBe(2);
+    expect(readingTime(words(1000))).toBe(5);
+  });
+
+  it('rounds a started minute up', () => {
+    expect(readingTime(words(201))).toBe(2);
+    expect(readingTime(words(599))).toBe(3);
+  });
+
+  it('is at least one minute, even for empty text', () => {
+    expect(readingTime('')).toBe(1);
+    expect(readingTime('Hi')).toBe(1);
+  });
+
+  it('takes another speed', () => {
+    expect(readingTime(words(300), 100)).toBe(3);
+  });
+});

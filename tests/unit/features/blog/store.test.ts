@@ -1,0 +1,223 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { makeStore } from '../../../../src/app/store';
+import type { BlogPost } from '../../../../src/content/model';
+import { toBlogPost } from '../../../../src/content/normalize';
+import {
+  blogApi,
+  categorySelected,
+  contentExtraFor,
+  filtersReset,
+  searchChanged,
+  selectAllPosts,
+  selectBlogError,
+  selectFilteredPosts,
+  selectHomePosts,
+  selectPostBySlug,
+  selectPostsByCategory,
+  selectPostsByTag,
+  selectRelatedPosts,
+  selectTrendingPosts,
+  tagSelected,
+} from '../../../../src/features/blog';
+import { themeChanged } from '../../../../src/features/theme';
+import { fixedSource } from '../../../support/fixedSource';
+
+const crm = { id: 'cat-crm', name: 'CRM Strategy', slug: 'crm-strategy' };
+const ai = { id: 'cat-ai', name: 'Salesforce AI', slug: 'salesforce-ai' };
+const apex = { id: 'tag-apex', name: 'Apex', slug: 'apex' };
+const data = { id: 'tag-data', name: 'Data Migration', slug: 'data-migration' };
+const dana = { id: 'author-dana', name: 'Dana Whitfield' };
+const omar = { id: 'author-omar', name: 'Omar Reyes' };
+
+const post = (
+  id: string,
+  title: string,
+  date: string,
+  extra: Partial<Parameters<typeof toBlogPost>[0]> = {},
+): BlogPost =>
+  toBlogPost({ id, title, slug: id, publishDate: date, body: `Notes on ${title}.`, authors: [dana], ...extra });
+
+const posts = [
+  post('einstein-scoring', 'Einstein lead scoring in practice', '2026-03-01', { category: ai, tags: [data] }),
+  post('apex-testing', 'Testing Apex without flaky data', '2026-02-01', {
+    category: crm,
+    tags: [apex],
+    authors: [omar],
+  }),
+  post('migration-checklist', 'A data migration checklist', '2026-01-15', {
+    category: crm,
+    tags: [data],
+    body: 'Map every field before moving a single Account record.',
+  }),
+  post('forecasting', 'Forecasting that sales leaders trust', '2025-12-01', { category: crm, tags: [] }),
+  post('agent-guardrails', 'Guardrails for AI agents', '2025-11-01', { category: ai, tags: [apex] }),
+];
+
+async function loadedStore(source = fixedSource(posts)) {
+  const store = makeStore(undefined, { extra: contentExtraFor(source) });
+  await store.dispatch(blogApi.endpoints.getPosts.initiate({ limit: 100 }));
+  return store;
+}
+
+const titles = (list: BlogPost[]) => list.map((p) => p.title);
+
+describe('blog store', () => {
+  it('normalizes fetched posts into entities and lists them newest first with their relations', async () => {
+    const store = await loadedStore();
+    const state = store.getState();
+    expect(state.content.posts.ids).toEqual([
+      'einstein-scoring',
+      'apex-testing',
+      'migration-checklist',
+      'forecasting',
+      'agent-guardrails',
+    ]);
+    expect(state.content.posts.entities['apex-testing']).toMatchObject({
+      authorIds: ['author-omar'],
+      categoryId: 'cat-crm',
+      tagIds: ['tag-apex'],
+    });
+    expect(state.content.categories.ids).toEqual(['cat-crm', 'cat-ai']); // by name
+    expect(selectAllPosts(state)[1]).toMatchObject({
+      title: 'Testing Apex without flaky data',
+      authors: [omar],
+      category: crm,
+      tags: [apex],
+    });
+  });
+
+  it('filters by search text over title, excerpt and content, case-insensitively', async () => {
+    const store = await loadedStore();
+    store.dispatch(searchChanged('ACCOUNT record'));
+    expect(titles(selectFilteredPosts(store.getState()))).toEqual(['A data migration checklist']);
+    store.dispatch(searchChanged('  einstein '));
+    expect(titles(selectFilteredPosts(store.getState()))).toEqual(['Einstein lead scoring in practice']);
+  });
+
+  it('also matches tag and author names', async () => {
+    const store = await loadedStore();
+    store.dispatch(searchChanged('omar'));
+    expect(titles(selectFilteredPosts(store.getState()))).toEqual(['Testing Apex without flaky data']);
+    store.dispatch(searchChanged('data migration'));
+    expect(titles(selectFilteredPosts(store.getState()))).toEqual([
+      'Einstein lead scoring in practice',
+      'A data migration checklist',
+    ]);
+  });
+
+  it('combines category, tag and search, comparing category and tag case-insensitively', async () => {
+    const store = await loadedStore();
+    store.dispatch(categorySelected('CRM-Strategy'));
+    expect(titles(selectFilteredPosts(store.getState()))).toHaveLength(3);
+    store.dispatch(tagSelected('Data Migration'));
+    expect(titles(selectFilteredPosts(store.getState()))).toEqual(['A data migration checklist']);
+    store.dispatch(searchChanged('forecast'));
+    expect(selectFilteredPosts(store.getState())).toEqual([]);
+    store.dispatch(filtersReset());
+    expect(selectFilteredPosts(store.getState())).toHaveLength(5);
+  });
+
+  it('shows every post for an empty search and no filters', async () => {
+    const store = await loadedStore();
+    store.dispatch(searchChanged('   '));
+    expect(selectFilteredPosts(store.getState())).toHaveLength(5);
+  });
+
+  it('derives related (same category or shared tag, at most 3, never itself), trending, home and by-taxonomy lists', async () => {
+    const store = await loadedStore();
+    const state = store.getState();
+    expect(titles(selectRelatedPosts(state, 'apex-testing'))).toEqual([
+      'A data migration checklist',
+      'Forecasting that sales leaders trust',
+      'Guardrails for AI agents',
+    ]);
+    expect(titles(selectRelatedPosts(state, 'einstein-scoring'))).toEqual([
+      'A data migration checklist',
+      'Guardrails for AI agents',
+    ]);
+    expect(selectRelatedPosts(state, 'nope')).toEqual([]);
+    expect(selectTrendingPosts(state)).toHaveLength(5);
+    expect(titles(selectHomePosts(state))).toEqual(titles(selectAllPosts(state).slice(0, 3)));
+    expect(titles(selectPostsByCategory(state, 'salesforce ai'))).toEqual([
+      'Einstein lead scoring in practice',
+      'Guardrails for AI agents',
+    ]);
+    expect(titles(selectPostsByTag(state, 'apex'))).toEqual([
+      'Testing Apex without flaky data',
+      'Guardrails for AI agents',
+    ]);
+    expect(selectPostBySlug(state, 'forecasting')?.title).toBe('Forecasting that sales leaders trust');
+  });
+
+  it('memoizes: the same input gives the same array, and an unrelated action recomputes nothing', async () => {
+    const store = await loadedStore();
+    store.dispatch(searchChanged('data'));
+    const first = selectFilteredPosts(store.getState());
+    expect(selectFilteredPosts(store.getState())).toBe(first);
+    const recomputations = selectFilteredPosts.recomputations();
+    const allPosts = selectAllPosts(store.getState());
+    store.dispatch(themeChanged('dark'));
+    expect(selectFilteredPosts(store.getState())).toBe(first);
+    expect(selectAllPosts(store.getState())).toBe(allPosts);
+    expect(selectFilteredPosts.recomputations()).toBe(recomputations);
+  });
+
+  it('records a failed read with the source message, retrying once, and clears it on success', async () => {
+    const failing = fixedSource(posts, { failWith: new Error('Failed to fetch blog posts: 503 Service Unavailable') });
+    const store = makeStore(undefined, { extra: contentExtraFor(failing) });
+    const result = await store.dispatch(blogApi.endpoints.getPosts.initiate(undefined));
+    expect(result.error).toEqual({ message: 'Failed to fetch blog posts: 503 Service Unavailable' });
+    expect(failing.calls).toEqual(['getPosts', 'getPosts']);
+    expect(selectBlogError(store.getState())).toBe('Failed to fetch blog posts: 503 Service Unavailable');
+    expect(selectAllPosts(store.getState())).toEqual([]);
+  });
+
+  it('replays a recorded search-and-filter session onto a fresh store (time travel)', async () => {
+    const recorded: UnknownAction[] = [];
+    const source = fixedSource(posts);
+    const store = makeStore(undefined, { extra: contentExtraFor(source) });
+    const unsubscribe = store.subscribe(() => undefined);
+    const originalDispatch = store.dispatch;
+    // Record every plain action the store sees, as Redux DevTools does.
+    const recorder = (action: unknown) => {
+      if (typeof action === 'object' && action !== null && 'type' in action) recorded.push(action as UnknownAction);
+      return originalDispatch(action as UnknownAction);
+    };
+    await store.dispatch(blogApi.endpoints.getPosts.initiate({ limit: 100 }));
+    for (const action of [
+      searchChanged('d'),
+      searchChanged('da'),
+      searchChanged('data'),
+      categorySelected('crm-strategy'),
+      tagSelected('data-migration'),
+    ]) {
+      recorder(action);
+    }
+    unsubscribe();
+    const visible = titles(selectFilteredPosts(store.getState()));
+    expect(visible).toEqual(['A data migration checklist']);
+
+    // The fetched content arrives as a fulfilled action, which DevTools records too.
+    const fulfilled = { ...blogApi.endpoints.getPosts.select({ limit: 100 })(store.getState()) };
+    const replay = makeStore();
+    replay.dispatch({
+      type: `${blogApi.reducerPath}/executeQuery/fulfilled`,
+      payload: fulfilled.data,
+      meta: {
+        arg: {
+          type: 'query',
+          endpointName: 'getPosts',
+          originalArgs: { limit: 100 },
+          queryCacheKey: 'getPosts({"limit":100})',
+        },
+        requestId: 'replayed',
+        requestStatus: 'fulfilled',
+        fulfilledTimeStamp: Date.now(),
+        baseQueryMeta: undefined,
+      },
+    });
+    recorded.forEach((action) => replay.dispatch(action));
+    expect(titles(selectFilteredPosts(replay.getState()))).toEqual(visible);
+    expect(replay.getState().blog).toEqual(store.getState().blog);
+  });
+});
