@@ -92,9 +92,13 @@ function browserConfig(mode: 'production' | 'development'): Configuration & { de
       // public use; the preview token (drafts) never ships to visitors.
       new webpack.DefinePlugin({
         ...Object.fromEntries(
-          ['CONTENT_SOURCE', 'CONTENTFUL_SPACE_ID', 'CONTENTFUL_ACCESS_TOKEN', 'CONTENTFUL_ENVIRONMENT', 'CONTENTFUL_HOST'].map(
-            (name) => [`process.env.${name}`, JSON.stringify(process.env[name] ?? '')],
-          ),
+          [
+            'CONTENT_SOURCE',
+            'CONTENTFUL_SPACE_ID',
+            'CONTENTFUL_ACCESS_TOKEN',
+            'CONTENTFUL_ENVIRONMENT',
+            'CONTENTFUL_HOST',
+          ].map((name) => [`process.env.${name}`, JSON.stringify(process.env[name] ?? '')]),
         ),
         'process.env.CONTENTFUL_PREVIEW_TOKEN': JSON.stringify(''),
       }),

@@ -63,7 +63,9 @@ export async function createContentSource(
   options: SourceOptions = {},
 ): Promise<ContentSource> {
   if (chooseSourceKind(env) === 'contentful') {
-    const { createContentfulSource } = await import(/* webpackChunkName: "contentful" */ './contentful/contentfulSource');
+    const { createContentfulSource } = await import(
+      /* webpackChunkName: "contentful" */ './contentful/contentfulSource'
+    );
     return createContentfulSource({
       space: env.CONTENTFUL_SPACE_ID ?? '',
       accessToken: env.CONTENTFUL_ACCESS_TOKEN ?? '',
