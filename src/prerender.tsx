@@ -13,6 +13,7 @@ import {
   sitemapXml,
 } from './app/ssr';
 import type { ChunkManifest, RenderedPage } from './app/ssr';
+import { contentOrigins, readContentEnv } from './content/source';
 
 const root = process.cwd();
 const distDir = path.join(root, 'dist');
@@ -45,7 +46,12 @@ async function main(): Promise<void> {
   fs.writeFileSync(
     path.join(distDir, 'build-manifest.json'),
     JSON.stringify(
-      { inlineScriptHashes: inlineScripts.map(scriptHash), routes: pages.map((page) => page.path) },
+      {
+        inlineScriptHashes: inlineScripts.map(scriptHash),
+        // The browser reads content from the same source as the build, so the CSP must let it connect.
+        connectOrigins: contentOrigins(readContentEnv()),
+        routes: pages.map((page) => page.path),
+      },
       null,
       2,
     ),

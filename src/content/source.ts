@@ -51,6 +51,20 @@ export function chooseSourceKind(env: ContentEnv): SourceKind {
   return env.CONTENTFUL_SPACE_ID && env.CONTENTFUL_ACCESS_TOKEN ? 'contentful' : 'mock';
 }
 
+const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
+
+/**
+ * The origins the browser fetches content from, for the CSP's connect-src: none for the mock,
+ * the delivery API (or the configured host; plain http only on loopback) for Contentful.
+ */
+export function contentOrigins(env: ContentEnv): string[] {
+  if (chooseSourceKind(env) !== 'contentful') return [];
+  const host = env.CONTENTFUL_HOST?.trim();
+  if (!host) return ['https://cdn.contentful.com'];
+  if (/^https?:\/\//i.test(host)) return [new URL(host).origin];
+  return [`${LOOPBACK_HOST.test(host) ? 'http' : 'https'}://${host}`];
+}
+
 export interface SourceOptions {
   /** The mock's simulated latency (500 ms by default; 0 in tests and the prerender). */
   mockDelayMs?: number;

@@ -54,7 +54,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   try {
     const manifest = loadBuildManifest(distDir, app.log);
-    headers = securityHeaders({ scriptHashes: manifest?.inlineScriptHashes ?? [] });
+    headers = securityHeaders({
+      scriptHashes: manifest?.inlineScriptHashes ?? [],
+      connectOrigins: manifest?.connectOrigins ?? [],
+    });
     addSecurityHeaders(app, headers);
 
     // Registered before any route: it attaches itself to each route as the route is added.

@@ -6,6 +6,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 export interface SecurityHeaderOptions {
   /** CSP source hashes such as `sha256-BASE64=`, with or without the surrounding single quotes. */
   scriptHashes: readonly string[];
+  /** Origins the browser app may fetch from besides its own (the content service), e.g. `https://cdn.contentful.com`. */
+  connectOrigins?: readonly string[];
 }
 
 export type HeaderRecord = Readonly<Record<string, string>>;
@@ -13,6 +15,7 @@ export type HeaderRecord = Readonly<Record<string, string>>;
 /** What the front-end build writes to `dist/build-manifest.json`. */
 export interface BuildManifest {
   inlineScriptHashes: string[];
+  connectOrigins: string[];
   routes: string[];
 }
 
@@ -20,10 +23,14 @@ export const buildManifestFile = 'build-manifest.json';
 
 // Only the digest characters are allowed, so a hash can never smuggle another CSP source into script-src.
 const hashPattern = /^sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
+// A bare origin: scheme, host and optional port, nothing that could end the directive.
+const originPattern = /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/i;
+
+export const isOrigin = (value: string): boolean => originPattern.test(value);
 
 export function securityHeaders(options: SecurityHeaderOptions): HeaderRecord {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(options.scriptHashes),
+    'Content-Security-Policy': contentSecurityPolicy(options.scriptHashes, options.connectOrigins),
     'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -33,7 +40,10 @@ export function securityHeaders(options: SecurityHeaderOptions): HeaderRecord {
   };
 }
 
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+export function contentSecurityPolicy(scriptHashes: readonly string[], connectOrigins: readonly string[] = []): string {
+  for (const origin of connectOrigins) {
+    if (!isOrigin(origin)) throw new Error(`Not an origin: ${JSON.stringify(origin)}`);
+  }
   const hashSources = scriptHashes.map((hash) => {
     const bare = stripQuotes(hash);
     if (!isScriptHash(bare)) {
@@ -48,7 +58,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectOrigins].join(' '),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -99,7 +109,15 @@ export function loadBuildManifest(distDir: string, log: Pick<FastifyBaseLogger, 
   if (invalid.length > 0) {
     log.warn({ file, invalid }, 'Ignoring build-manifest script hashes that are not CSP hashes.');
   }
-  return { inlineScriptHashes: valid, routes: stringsIn(record.routes) };
+  const origins = stringsIn(record.connectOrigins);
+  const badOrigins = origins.filter((origin) => !isOrigin(origin));
+  if (badOrigins.length > 0)
+    log.warn({ file, badOrigins }, 'Ignoring build-manifest connect origins that are not origins.');
+  return {
+    inlineScriptHashes: valid,
+    connectOrigins: origins.filter(isOrigin),
+    routes: stringsIn(record.routes),
+  };
 }
 
 function stringsIn(value: unknown): string[] {

@@ -77,7 +77,11 @@ describe('loadBuildManifest', () => {
   it('reads the hashes and routes', () => {
     writeManifest(JSON.stringify({ inlineScriptHashes: [hashA], routes: ['/', '/services'] }));
 
-    expect(loadBuildManifest(distDir, log)).toEqual({ inlineScriptHashes: [hashA], routes: ['/', '/services'] });
+    expect(loadBuildManifest(distDir, log)).toEqual({
+      inlineScriptHashes: [hashA],
+      connectOrigins: [],
+      routes: ['/', '/services'],
+    });
     expect(log.warn).not.toHaveBeenCalled();
   });
 
@@ -96,10 +100,44 @@ describe('loadBuildManifest', () => {
   it('drops entries that are not hashes, with a warning', () => {
     writeManifest(JSON.stringify({ inlineScriptHashes: [hashA, "'unsafe-inline'", 42], routes: 'not a list' }));
 
-    expect(loadBuildManifest(distDir, log)).toEqual({ inlineScriptHashes: [hashA], routes: [] });
+    expect(loadBuildManifest(distDir, log)).toEqual({ inlineScriptHashes: [hashA], connectOrigins: [], routes: [] });
     expect(log.warn).toHaveBeenCalledWith(
       expect.objectContaining({ invalid: ["'unsafe-inline'"] }),
       expect.stringContaining('not CSP hashes'),
+    );
+  });
+});
+
+describe('connect-src for the content service', () => {
+  it("adds the build's content origins to connect-src and nothing else", () => {
+    const policy = contentSecurityPolicy([], ['https://cdn.contentful.com', 'http://127.0.0.1:8787']);
+    expect(policy).toContain("connect-src 'self' https://cdn.contentful.com http://127.0.0.1:8787;");
+    expect(policy).toContain("script-src 'self';");
+  });
+
+  it('refuses anything that is not a bare origin', () => {
+    expect(() => contentSecurityPolicy([], ["https://cdn.contentful.com; script-src 'unsafe-inline'"])).toThrow(
+      'Not an origin',
+    );
+    expect(() => contentSecurityPolicy([], ['*'])).toThrow('Not an origin');
+  });
+
+  it('reads the origins from the manifest, dropping malformed ones with a warning', () => {
+    const log = { warn: jest.fn() };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-origins-'));
+    fs.writeFileSync(
+      path.join(dir, 'build-manifest.json'),
+      JSON.stringify({
+        inlineScriptHashes: [],
+        connectOrigins: ['https://cdn.contentful.com', 'javascript:alert(1)'],
+        routes: [],
+      }),
+    );
+    expect(loadBuildManifest(dir, log)?.connectOrigins).toEqual(['https://cdn.contentful.com']);
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ badOrigins: ['javascript:alert(1)'] }),
+      expect.any(String),
     );
   });
 });
