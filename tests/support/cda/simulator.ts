@@ -4,6 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
+
+/** The delivery API answers browsers from any origin, as the real CDA does. */
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-Contentful-User-Agent, Accept',
+  'Access-Control-Expose-Headers': 'X-Contentful-Request-Id, X-Contentful-RateLimit-Reset',
+};
 import type { AddressInfo } from 'node:net';
 import contentModel from '../../../src/content/contentful/content-model.json';
 import type { CdaSeed, SeedEntity } from './seed';
@@ -308,6 +316,7 @@ export async function startCdaSimulator(options: CdaSimulatorOptions = {}): Prom
       'Content-Type': 'application/vnd.contentful.delivery.v1+json',
       'X-Contentful-Request-Id': requestId,
       'X-Contentful-RateLimit-Second-Limit': '55',
+      ...CORS_HEADERS,
       ...headers,
     });
     res.end(JSON.stringify(body));
@@ -488,6 +497,12 @@ export async function startCdaSimulator(options: CdaSimulatorOptions = {}): Prom
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const requestId = randomUUID();
+    // Browsers ask before sending the Authorization header cross-origin; the real CDA allows any origin.
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { ...CORS_HEADERS, 'Access-Control-Max-Age': '86400' });
+      res.end();
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const authorization = req.headers.authorization;
     requests.push({
