@@ -4,12 +4,13 @@ import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import type { RouteHandle } from '../../app/meta';
 import { paths } from '../../app/paths';
-import { Button } from '../../ui/Button';
 import { Card, CardGrid } from '../../ui/Card';
 import { Container } from '../../ui/Container';
+import { Eyebrow } from '../../ui/Eyebrow';
 import { BlogGridSkeleton } from '../../ui/Skeleton';
 import { colors, fontSizes, space } from '../../ui/theme';
-import { blogApi, useGetPostsQuery } from './blogApi';
+import { LISTING_ERRORS, blogApi, useGetPostsQuery } from './blogApi';
+import { LoadError } from './LoadError';
 import { formatPostDate } from './format';
 import { BLOG_LISTING_QUERY } from './queries';
 import { selectFilteredPosts } from './selectors';
@@ -26,30 +27,13 @@ export function BlogPage() {
       </p>
       {isLoading ? <BlogGridSkeleton /> : null}
       {error && posts.length === 0 ? (
-        <div role="alert" css={{ marginBlock: space.lg }}>
-          <p>{'message' in error ? error.message : 'Failed to fetch posts'}</p>
-          <Button type="button" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError error={error} fallback={LISTING_ERRORS.posts} onRetry={() => void refetch()} />
       ) : null}
       <CardGrid css={{ marginTop: space.xl }}>
         {posts.map((post) => (
           <li key={post.id}>
             <Card css={{ height: '100%' }}>
-              {post.category ? (
-                <p
-                  css={{
-                    margin: 0,
-                    color: colors.accent,
-                    fontWeight: 700,
-                    fontSize: fontSizes.xs,
-                    textTransform: 'uppercase',
-                  }}
-                >
-                  {post.category.name}
-                </p>
-              ) : null}
+              {post.category ? <Eyebrow size="xs">{post.category.name}</Eyebrow> : null}
               <h2 css={{ fontSize: fontSizes.lg, margin: 0 }}>
                 <Link to={paths.blogPost(post.slug)} css={{ color: colors.text, textDecoration: 'none' }}>
                   {post.title}

@@ -5,11 +5,12 @@ import { notFoundMeta } from '../../app/meta';
 import type { RouteHandle } from '../../app/meta';
 import { paths } from '../../app/paths';
 import { NotFound } from '../../site/errors/NotFoundPage';
-import { Button } from '../../ui/Button';
 import { Container } from '../../ui/Container';
+import { Eyebrow } from '../../ui/Eyebrow';
 import { HeroSkeleton } from '../../ui/Skeleton';
 import { colors, fontSizes, space } from '../../ui/theme';
-import { blogApi, useGetPostBySlugQuery } from './blogApi';
+import { LISTING_ERRORS, blogApi, useGetPostBySlugQuery } from './blogApi';
+import { LoadError } from './LoadError';
 import { formatPostDate } from './format';
 
 export function BlogPostPage() {
@@ -23,11 +24,9 @@ export function BlogPostPage() {
     );
   if (error) {
     return (
-      <Container role="alert" css={{ paddingBlock: space.xxl }}>
-        <p>{'message' in error ? error.message : 'Failed to fetch post'}</p>
-        <Button type="button" onClick={() => void refetch()}>
-          Try again
-        </Button>
+      <Container css={{ paddingBlock: space.xxl }}>
+        <h1 css={{ fontSize: fontSizes.xxl }}>This article could not be loaded</h1>
+        <LoadError error={error} fallback={LISTING_ERRORS.post} onRetry={() => void refetch()} />
       </Container>
     );
   }
@@ -35,19 +34,7 @@ export function BlogPostPage() {
   return (
     <Container as="article" css={{ paddingBlock: space.xxl, maxWidth: 820 }}>
       <Link to={paths.blog}>← All articles</Link>
-      {post.category ? (
-        <p
-          css={{
-            marginTop: space.lg,
-            color: colors.accent,
-            fontWeight: 700,
-            textTransform: 'uppercase',
-            fontSize: fontSizes.sm,
-          }}
-        >
-          {post.category.name}
-        </p>
-      ) : null}
+      {post.category ? <Eyebrow css={{ marginTop: space.lg }}>{post.category.name}</Eyebrow> : null}
       <h1 css={{ fontSize: fontSizes.xxl }}>{post.title}</h1>
       <p css={{ color: colors.textMuted }}>
         {post.authors.map((author) => author.name).join(', ') || 'Unknown Author'} ·{' '}

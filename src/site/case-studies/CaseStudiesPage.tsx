@@ -3,6 +3,7 @@ import type { RouteHandle } from '../../app/meta';
 import { paths } from '../../app/paths';
 import { Card, CardGrid } from '../../ui/Card';
 import { Container } from '../../ui/Container';
+import { Eyebrow } from '../../ui/Eyebrow';
 import { colors, fontSizes, space } from '../../ui/theme';
 import { caseStudies } from './content';
 
@@ -18,17 +19,7 @@ export function CaseStudiesPage() {
         {caseStudies.map((study) => (
           <li key={study.slug}>
             <Card css={{ height: '100%' }}>
-              <p
-                css={{
-                  margin: 0,
-                  color: colors.accent,
-                  fontWeight: 700,
-                  fontSize: fontSizes.xs,
-                  textTransform: 'uppercase',
-                }}
-              >
-                {study.industry}
-              </p>
+              <Eyebrow size="xs">{study.industry}</Eyebrow>
               <h2 css={{ fontSize: fontSizes.lg, margin: 0 }}>
                 <Link to={paths.caseStudy(study.slug)} css={{ color: colors.text, textDecoration: 'none' }}>
                   {study.title}

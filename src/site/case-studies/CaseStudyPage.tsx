@@ -4,6 +4,7 @@ import { notFoundMeta } from '../../app/meta';
 import { caseStudySlugAliases, paths } from '../../app/paths';
 import { ButtonLink } from '../../ui/Button';
 import { Container } from '../../ui/Container';
+import { Eyebrow } from '../../ui/Eyebrow';
 import { colors, fontSizes, space } from '../../ui/theme';
 import { NotFound } from '../errors/NotFoundPage';
 import { findService } from '../services/catalog';
@@ -18,17 +19,7 @@ export function CaseStudyPage() {
   return (
     <Container css={{ paddingBlock: space.xxl, maxWidth: 880 }}>
       <Link to={paths.caseStudies}>← All case studies</Link>
-      <p
-        css={{
-          marginTop: space.lg,
-          color: colors.accent,
-          fontWeight: 700,
-          textTransform: 'uppercase',
-          fontSize: fontSizes.sm,
-        }}
-      >
-        {study.industry}
-      </p>
+      <Eyebrow css={{ marginTop: space.lg }}>{study.industry}</Eyebrow>
       <h1 css={{ fontSize: fontSizes.display }}>{study.title}</h1>
       <p css={{ fontSize: fontSizes.lg, color: colors.textMuted }}>{study.subtitle}</p>
       <p css={{ fontSize: fontSizes.xl }}>

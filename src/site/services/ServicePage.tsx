@@ -4,6 +4,7 @@ import { notFoundMeta } from '../../app/meta';
 import { paths } from '../../app/paths';
 import { ButtonLink } from '../../ui/Button';
 import { Container } from '../../ui/Container';
+import { Eyebrow } from '../../ui/Eyebrow';
 import { colors, fontSizes, space } from '../../ui/theme';
 import { NotFound } from '../errors/NotFoundPage';
 import { findService } from './catalog';
@@ -14,7 +15,7 @@ export function ServicePage() {
   if (!service) return <NotFound />;
   return (
     <Container css={{ paddingBlock: space.xxl, maxWidth: 880 }}>
-      <p css={{ color: colors.accent, fontWeight: 700, textTransform: 'uppercase', fontSize: fontSizes.sm }}>Service</p>
+      <Eyebrow>Service</Eyebrow>
       <h1 css={{ fontSize: fontSizes.display }}>{service.title}</h1>
       <p css={{ fontSize: fontSizes.lg, color: colors.textMuted }}>{servicePages[service.slug].intro}</p>
       <ButtonLink to={paths.contact} css={{ marginTop: space.lg }}>
