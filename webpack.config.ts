@@ -65,7 +65,8 @@ function browserConfig(mode: 'production' | 'development'): Configuration & { de
       clean: { keep: /^(?!assets\/)/ },
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    // jsdom only lends the prerender a DOM for sanitizing; browsers have their own.
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { jsdom: false } },
     module: { rules: [tsRule, assetRule] },
     optimization: {
       moduleIds: 'deterministic',
