@@ -104,8 +104,14 @@ export default defineConfig(
   },
   {
     files: ['src/**/*.tsx', 'tests/**/*.tsx'],
-    plugins: { 'jsx-a11y': jsxA11y, 'react-hooks': reactHooks },
-    rules: { ...jsxA11y.configs.recommended.rules, ...reactHooks.configs.recommended.rules },
+    plugins: { 'jsx-a11y': jsxA11y },
+    rules: jsxA11y.configs.recommended.rules,
+  },
+  {
+    // Hooks live in .ts modules too.
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     // Component tests only: the server, prerender and browser suites have no Testing Library renders.

@@ -15,6 +15,9 @@ export const swcTransform: Config['transform'] = {
   ],
 };
 
+// ESM-only packages that jest's CommonJS runtime must have transformed (Node itself loads them).
+const transformIgnorePatterns = ['/node_modules/(?!(marked)/)'];
+
 // Server, prerender and content-layer tests run in Node: no DOM, real sockets, real timers.
 const nodeOnly = [
   '<rootDir>/tests/(unit|integration)/server/',
@@ -29,6 +32,7 @@ const config: Config = {
       displayName: 'app (jsdom)',
       testEnvironment: '<rootDir>/tests/setup/jsdomEnvironment.ts',
       transform: swcTransform,
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/tests/(unit|integration)/**/*.test.(ts|tsx)'],
       testPathIgnorePatterns: ['/node_modules/', ...nodeOnly],
       setupFilesAfterEnv: ['<rootDir>/tests/setup/jsdom.ts'],
@@ -37,6 +41,7 @@ const config: Config = {
       displayName: 'server (node)',
       testEnvironment: 'node',
       transform: swcTransform,
+      transformIgnorePatterns,
       testMatch: nodeOnly.map((dir) => `${dir}**/*.test.(ts|tsx)`),
       setupFilesAfterEnv: ['<rootDir>/tests/setup/node.ts'],
     },

@@ -13,6 +13,12 @@ export type PageMeta = {
   /** Internal and not-found pages are kept out of search engines and the sitemap. */
   noindex?: boolean;
   ogType?: 'website' | 'article';
+  /** Open Graph image (absolute URL). */
+  image?: { url: string; width?: number; height?: number; alt?: string };
+  /** Open Graph article fields. */
+  article?: { publishedTime: string; modifiedTime: string; authors: string[]; section?: string; tags: string[] };
+  /** Structured data written as <script type="application/ld+json"> (a data block, not executed). */
+  jsonLd?: Record<string, unknown>;
 };
 
 /** A page's metadata from its URL parameters and, for content pages, the store. */

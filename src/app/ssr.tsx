@@ -105,6 +105,21 @@ export function headTags(urlPath: string, meta: PageMeta): string[] {
     `<meta property="og:url" content="${escapeHtml(url)}">`,
     `<meta name="twitter:card" content="summary">`,
   ];
+  if (meta.image) {
+    tags.push(`<meta property="og:image" content="${escapeHtml(absoluteUrl(meta.image.url))}">`);
+    if (meta.image.width) tags.push(`<meta property="og:image:width" content="${meta.image.width}">`);
+    if (meta.image.height) tags.push(`<meta property="og:image:height" content="${meta.image.height}">`);
+    if (meta.image.alt) tags.push(`<meta property="og:image:alt" content="${escapeHtml(meta.image.alt)}">`);
+  }
+  if (meta.article) {
+    const { publishedTime, modifiedTime, authors, section, tags: articleTags } = meta.article;
+    tags.push(`<meta property="article:published_time" content="${escapeHtml(publishedTime)}">`);
+    tags.push(`<meta property="article:modified_time" content="${escapeHtml(modifiedTime)}">`);
+    for (const author of authors) tags.push(`<meta property="article:author" content="${escapeHtml(author)}">`);
+    if (section) tags.push(`<meta property="article:section" content="${escapeHtml(section)}">`);
+    for (const tag of articleTags) tags.push(`<meta property="article:tag" content="${escapeHtml(tag)}">`);
+  }
+  if (meta.jsonLd) tags.push(`<script type="application/ld+json">${serializeState(meta.jsonLd)}</script>`);
   if (meta.noindex) tags.push('<meta name="robots" content="noindex, nofollow">');
   return tags;
 }

@@ -19,6 +19,10 @@ const cases = [
   { name: 'the home page', path: '/', colorScheme: 'dark' },
   { name: 'the not-found page', path: UNKNOWN_PATH, colorScheme: 'light' },
   { name: 'the not-found page', path: UNKNOWN_PATH, colorScheme: 'dark' },
+  { name: 'the blog listing', path: '/blog', colorScheme: 'light' },
+  { name: 'the blog listing', path: '/blog', colorScheme: 'dark' },
+  { name: 'a blog post', path: '/blog/planning-a-sales-cloud-rollout', colorScheme: 'light' },
+  { name: 'a blog post', path: '/blog/planning-a-sales-cloud-rollout', colorScheme: 'dark' },
 ] as const;
 
 describe('Accessibility (axe-core)', () => {

@@ -42,3 +42,83 @@ describe('Blog (mock content)', () => {
     expect(problems()).toEqual([]);
   });
 });
+
+describe('Blog in the browser', () => {
+  it('narrows the cards as the visitor types, and keeps the search in the URL', async () => {
+    const { page, problems } = await browser.open();
+    await visit(page, '/blog');
+    const cards = page.locator('main li h2 a');
+    const before = await cards.count();
+    expect(before).toBe(4);
+    await page.getByPlaceholder('Search posts, tags and authors').pressSequentially('lightning', { delay: 30 });
+    await page.getByText('1 post', { exact: true }).waitFor();
+    expect(await cards.count()).toBe(1);
+    expect(new URL(page.url()).search).toBe('?q=lightning');
+    await page.reload();
+    await page.getByText('1 post', { exact: true }).waitFor();
+    expect(await page.getByPlaceholder('Search posts, tags and authors').inputValue()).toBe('lightning');
+    expect(problems()).toEqual([]);
+  });
+
+  it('links the table of contents to the headings of the post', async () => {
+    const { page, problems } = await browser.open();
+    await visit(page, '/blog/planning-a-sales-cloud-rollout');
+    const toc = page.getByRole('navigation', { name: 'On this page' });
+    const links = toc.getByRole('link');
+    expect(await links.count()).toBeGreaterThan(2);
+    const target = links.nth(2);
+    const href = (await target.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^#heading-\d+$/);
+    const heading = page.locator(href);
+    expect(await heading.textContent()).toBe(await target.textContent());
+    await target.click();
+    await page.waitForTimeout(400);
+    const top = await heading.evaluate((element) => element.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(200);
+    expect(problems()).toEqual([]);
+  });
+
+  it('never executes script from hostile post content (the sanitizer in Chromium)', async () => {
+    const { page, context, problems } = await browser.open({
+      ignore: [
+        // Chromium reports (and blocks) inline handlers already when DOMPurify parses the payload
+        // with DOMParser, before removing them: the CSP is the second line of defence.
+        /Executing inline event handler violates the following Content Security Policy directive/,
+        // The payload's harmless remainder, <img src="x">, is a relative image that does not exist.
+        documentStatusError('/blog/x', 404),
+      ],
+    });
+    const hostile = [
+      '## Safe heading',
+      'Before <img src=x onerror="window.__xss=1"> after.',
+      '<script>window.__xss=2</script>',
+      '[click](javascript:window.__xss=3)',
+      '<svg onload="window.__xss=4"></svg>',
+      '<a href="javascript:window.__xss=5">link text</a> kept.',
+      '<iframe src="javascript:window.__xss=6"></iframe>',
+    ].join('\n\n');
+    // Serve the post with hostile markdown in its serialized state, rendered afresh in the browser.
+    await context.route('**/blog/planning-a-sales-cloud-rollout', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text())
+        .replace(/data-path="[^"]*"/, 'data-path="/rendered-elsewhere"')
+        .replace(
+          /("rawContent":)"(?:[^"\\]|\\.)*"/g,
+          (_match, key: string) => `${key}${JSON.stringify(hostile).replace(/</g, '\\u003c')}`,
+        );
+      await route.fulfill({ response, body: html });
+    });
+    await visit(page, '/blog/planning-a-sales-cloud-rollout');
+    await page.getByRole('heading', { name: 'Safe heading' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    const body = (await page.locator('article').first().textContent()) ?? '';
+    expect(body).toContain('Before');
+    expect(body).toContain('after.');
+    expect(body).toContain('link text');
+    expect(await page.locator('main script, main iframe, main [onerror], main [onload]').count()).toBe(0);
+    expect(await page.locator('main a[href^="javascript:"]').count()).toBe(0);
+    expect(problems()).toEqual([]);
+  });
+});

@@ -1,19 +1,24 @@
 // Keeps <title>, the description, canonical link and Open Graph tags in step with the route
-// after client-side navigation (the prerender writes them for the first load).
+// after client-side navigation (the prerender writes them, and JSON-LD, for the first load).
 import { useEffect } from 'react';
-import { shallowEqual } from 'react-redux';
 import { useLocation, useMatches } from 'react-router-dom';
 import { useAppSelector } from '../hooks';
 import { absoluteUrl, documentTitle, isRouteHandle, notFoundMeta } from '../meta';
 import type { PageMeta } from '../meta';
+import type { RootState } from '../store';
 
-export function useRouteMeta(): PageMeta | undefined {
+/** The head fields the browser keeps current, as strings so the selector result compares by value. */
+type HeadFields = Pick<PageMeta, 'title' | 'description'> & { canonicalPath: string | null };
+
+export function useRouteMeta(): HeadFields {
   const matches = useMatches();
   const leaf = [...matches].reverse().find((match) => isRouteHandle(match.handle));
-  return useAppSelector(
-    (state) => (leaf && isRouteHandle(leaf.handle) ? leaf.handle.meta(leaf.params, state) : undefined),
-    shallowEqual,
-  );
+  const metaOf = (state: RootState): PageMeta =>
+    leaf && isRouteHandle(leaf.handle) ? leaf.handle.meta(leaf.params, state) : notFoundMeta;
+  const title = useAppSelector((state) => documentTitle(metaOf(state)));
+  const description = useAppSelector((state) => metaOf(state).description);
+  const canonicalPath = useAppSelector((state) => metaOf(state).canonicalPath ?? null);
+  return { title, description, canonicalPath };
 }
 
 const setMeta = (selector: string, attribute: 'content' | 'href', value: string) => {
@@ -21,17 +26,16 @@ const setMeta = (selector: string, attribute: 'content' | 'href', value: string)
 };
 
 export function RouteMeta() {
-  const meta = useRouteMeta() ?? notFoundMeta;
+  const { title, description, canonicalPath } = useRouteMeta();
   const { pathname } = useLocation();
   useEffect(() => {
-    const title = documentTitle(meta);
-    const url = absoluteUrl(meta.canonicalPath ?? pathname);
+    const url = absoluteUrl(canonicalPath ?? pathname);
     document.title = title;
-    setMeta('meta[name="description"]', 'content', meta.description);
+    setMeta('meta[name="description"]', 'content', description);
     setMeta('meta[property="og:title"]', 'content', title);
-    setMeta('meta[property="og:description"]', 'content', meta.description);
+    setMeta('meta[property="og:description"]', 'content', description);
     setMeta('meta[property="og:url"]', 'content', url);
     setMeta('link[rel="canonical"]', 'href', url);
-  }, [meta, pathname]);
+  }, [title, description, canonicalPath, pathname]);
   return null;
 }

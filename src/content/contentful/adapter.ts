@@ -177,31 +177,83 @@ export function adaptTag(entry: unknown): Tag {
 }
 
 /** A link back in place of a resolved target: the document stays as delivered, and acyclic. */
-function asLink(target: Dict): Dict {
+const isPlainValue = (value: unknown): value is string | number | boolean =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/**
+ * What a renderer needs of an embedded or linked target, and nothing more: its id and type, an
+ * entry's content type and plain fields (title, slug, name…), an asset's title and file. Plain
+ * and acyclic, so the document stays serializable in the store (the SDK's resolved objects can
+ * point back at each other).
+ */
+function targetSnapshot(target: Dict): Dict {
   const sys = isObject(target.sys) ? target.sys : {};
-  if (sys.type === 'Link') return { sys: { ...sys } };
-  if ((sys.type === 'Entry' || sys.type === 'Asset') && typeof sys.id === 'string') {
-    return { sys: { type: 'Link', linkType: sys.type, id: sys.id } };
+  const type = sys.type === 'Asset' ? 'Asset' : 'Entry';
+  const fields = isObject(target.fields) ? target.fields : {};
+  if (type === 'Asset') {
+    const file = isObject(fields.file) ? fields.file : undefined;
+    const details = file && isObject(file.details) ? file.details : undefined;
+    const image = details && isObject(details.image) ? details.image : undefined;
+    return {
+      sys: { type, id: sys.id },
+      fields: {
+        ...(isPlainValue(fields.title) ? { title: fields.title } : {}),
+        ...(isPlainValue(fields.description) ? { description: fields.description } : {}),
+        ...(file
+          ? {
+              file: {
+                url: typeof file.url === 'string' ? assetUrl(file.url) : undefined,
+                contentType: file.contentType,
+                ...(image ? { details: { image: { width: image.width, height: image.height } } } : {}),
+              },
+            }
+          : {}),
+      },
+    };
   }
+  const contentType = isObject(sys.contentType) && isObject(sys.contentType.sys) ? sys.contentType.sys.id : undefined;
+  return {
+    sys: {
+      type,
+      id: sys.id,
+      ...(typeof contentType === 'string'
+        ? { contentType: { sys: { type: 'Link', linkType: 'ContentType', id: contentType } } }
+        : {}),
+    },
+    fields: Object.fromEntries(Object.entries(fields).filter(([, value]) => isPlainValue(value))),
+  };
+}
+
+/** A target as a link, or — when it is (or resolves to) a delivered entry/asset — its snapshot. */
+function deliveredTarget(target: Dict, links?: LinkResolver): Dict {
+  const sys = isObject(target.sys) ? target.sys : {};
+  if (sys.type === 'Link') {
+    const resolved = sys.linkType === 'Asset' ? links?.asset(target) : links?.entry(target);
+    return resolved ? targetSnapshot(resolved as unknown as Dict) : { sys: { ...sys } };
+  }
+  if ((sys.type === 'Entry' || sys.type === 'Asset') && typeof sys.id === 'string') return targetSnapshot(target);
   return { sys: { ...sys } };
 }
 
-function deliveredNode(node: RichTextNode): RichTextNode {
+function deliveredNode(node: RichTextNode, links?: LinkResolver): RichTextNode {
   // Copied, not shared: nodes the API sent without `data` stay without it.
   const copy: RichTextNode = { ...node };
   if (isObject(node.data)) {
     const data: Dict = { ...node.data };
-    if (isObject(data.target)) data.target = asLink(data.target);
+    if (isObject(data.target)) data.target = deliveredTarget(data.target, links);
     copy.data = data;
   }
-  if (Array.isArray(node.content)) copy.content = node.content.map(deliveredNode);
+  if (Array.isArray(node.content)) copy.content = node.content.map((child) => deliveredNode(child, links));
   if (Array.isArray(node.marks)) copy.marks = node.marks.map((mark) => ({ ...mark }));
   return copy;
 }
 
-/** The rich-text document as the API delivered it: the SDK's resolved targets turned back into links. */
-export const deliveredRichText = (document: RichTextDocument): RichTextDocument =>
-  deliveredNode(document) as RichTextDocument;
+/**
+ * The rich-text document with every embedded or linked target as a small plain snapshot (resolved
+ * from the SDK's objects or from the response's includes), or a bare link when it cannot be found.
+ */
+export const deliveredRichText = (document: RichTextDocument, links?: LinkResolver): RichTextDocument =>
+  deliveredNode(document, links) as RichTextDocument;
 
 const hasEmbeds = (node: RichTextNode): boolean =>
   node.nodeType.startsWith('embedded-') || (node.content ?? []).some(hasEmbeds);
@@ -210,11 +262,11 @@ const isEmptyDocument = (document: RichTextDocument): boolean =>
   !richTextToPlain(document).trim() && !hasEmbeds(document);
 
 /** `content` (rich text) when it has anything in it, else the markdown/HTML `body`. */
-function pickBody(content: unknown, body: unknown): RichTextDocument | string {
+function pickBody(content: unknown, body: unknown, links: LinkResolver): RichTextDocument | string {
   const document = parseRichText(content);
-  if (document && !isEmptyDocument(document)) return deliveredRichText(document);
+  if (document && !isEmptyDocument(document)) return deliveredRichText(document, links);
   if (typeof body === 'string' && body.trim()) return body;
-  return document ? deliveredRichText(document) : '';
+  return document ? deliveredRichText(document, links) : '';
 }
 
 const linkedList = <T>(
@@ -243,7 +295,7 @@ export function adaptBlogPost(entry: unknown, links: LinkResolver = createLinkRe
     id: sys.id,
     title,
     slug: nonBlank(fields.slug),
-    body: pickBody(fields.content, fields.body),
+    body: pickBody(fields.content, fields.body, links),
     excerpt: nonBlank(fields.excerpt),
     publishDate: nonBlank(fields.publishDate) ?? sys.createdAt,
     modifiedDate: sys.updatedAt,

@@ -1,27 +1,172 @@
-// A blog post from the store. Its body is shown as escaped plain-text paragraphs until the
-// blog-screens issue adds the sanitized rich-text, markdown and HTML renderers and the TOC.
+// A blog post: title, authors, date, reading time, category, tags, cover image, table of
+// contents, the sanitized body, related posts and a way back. Unknown slugs are the 404 page.
 import { Link, useParams } from 'react-router-dom';
-import { notFoundMeta } from '../../app/meta';
-import type { RouteHandle } from '../../app/meta';
+import { siteConfig } from '../../app/config';
+import { useAppSelector } from '../../app/hooks';
+import { absoluteUrl, notFoundMeta } from '../../app/meta';
+import type { PageMeta, RouteHandle } from '../../app/meta';
 import { paths } from '../../app/paths';
+import type { BlogPost } from '../../content/model';
+import { DEFAULTS } from '../../content/model';
 import { NotFound } from '../../site/errors/NotFoundPage';
+import { CardGrid } from '../../ui/Card';
 import { Container } from '../../ui/Container';
 import { Eyebrow } from '../../ui/Eyebrow';
+import { Image } from '../../ui/Image';
 import { HeroSkeleton } from '../../ui/Skeleton';
-import { colors, fontSizes, space } from '../../ui/theme';
-import { LISTING_ERRORS, blogApi, useGetPostBySlugQuery } from './blogApi';
-import { LoadError } from './LoadError';
+import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
+import { LISTING_ERRORS, blogApi, useGetPostBySlugQuery, useGetRelatedPostsQuery } from './blogApi';
+import { PostBody } from './body/PostBody';
 import { formatPostDate } from './format';
+import { LoadError } from './LoadError';
+import { PostCard } from './PostCard';
+import { selectRelatedPosts } from './selectors';
+import { TableOfContents } from './TableOfContents';
+import { listingSearch } from './useBlogQuerySync';
+
+export const COVER = { width: 1200, height: 630 } as const;
+
+function Byline({ post }: { post: BlogPost }) {
+  const authors = post.authors.length > 0 ? post.authors : [{ id: 'unknown', name: DEFAULTS.unknownAuthorName }];
+  return (
+    <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.md, color: colors.textMuted }}>
+      <ul aria-label="Authors" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', gap: space.md }}>
+        {authors.map((author) => (
+          <li key={author.id} css={{ display: 'flex', alignItems: 'center', gap: space.sm }}>
+            {'avatar' in author && author.avatar ? (
+              <Image
+                src={author.avatar}
+                alt=""
+                width={40}
+                height={40}
+                sizes="40px"
+                css={{ width: 40, borderRadius: radii.pill }}
+              />
+            ) : null}
+            <span css={{ color: colors.text, fontWeight: 600 }}>{author.name}</span>
+          </li>
+        ))}
+      </ul>
+      <span>
+        <time dateTime={post.publishDate}>{formatPostDate(post.publishDate)}</time> · {post.readingTime} min read
+      </span>
+    </div>
+  );
+}
+
+function RelatedPosts({ post }: { post: BlogPost }) {
+  useGetRelatedPostsQuery({ slug: post.slug });
+  const related = useAppSelector((state) => selectRelatedPosts(state, post.id));
+  if (related.length === 0) return null;
+  return (
+    <section aria-labelledby="related-heading" css={{ marginTop: space.xxl }}>
+      <h2 id="related-heading" css={{ fontSize: fontSizes.xl }}>
+        Related articles
+      </h2>
+      <CardGrid>
+        {related.map((other) => (
+          <li key={other.id}>
+            <PostCard post={other} headingLevel={3} />
+          </li>
+        ))}
+      </CardGrid>
+    </section>
+  );
+}
+
+function Article({ post }: { post: BlogPost }) {
+  return (
+    <Container css={{ paddingBlock: space.xl }}>
+      <Link to={paths.blog}>← All articles</Link>
+      <article css={{ marginTop: space.lg }}>
+        <header css={{ maxWidth: 820 }}>
+          {post.category ? (
+            <Eyebrow>
+              <Link
+                to={`${paths.blog}${listingSearch({ q: '', category: post.category.slug, tag: '' })}`}
+                css={{ color: 'inherit' }}
+              >
+                {post.category.name}
+              </Link>
+            </Eyebrow>
+          ) : null}
+          <h1 css={{ fontSize: fontSizes.xxl, marginTop: space.sm }}>{post.title}</h1>
+          <Byline post={post} />
+          {post.tags.length > 0 ? (
+            <ul
+              aria-label="Tags"
+              css={{
+                listStyle: 'none',
+                padding: 0,
+                margin: `${space.md} 0 0`,
+                display: 'flex',
+                flexWrap: 'wrap',
+                gap: space.sm,
+              }}
+            >
+              {post.tags.map((tag) => (
+                <li key={tag.id}>
+                  <Link
+                    to={`${paths.blog}${listingSearch({ q: '', category: '', tag: tag.slug })}`}
+                    css={{ fontSize: fontSizes.sm }}
+                  >
+                    #{tag.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </header>
+        {post.coverImage ? (
+          <Image
+            src={post.coverImage.url}
+            alt={post.coverImage.alt}
+            width={COVER.width}
+            height={COVER.height}
+            sizes="(min-width: 1200px) 1152px, 100vw"
+            priority
+            css={{ marginTop: space.xl, borderRadius: radii.lg }}
+          />
+        ) : null}
+        <div
+          css={{
+            display: 'grid',
+            gap: space.xl,
+            marginTop: space.xl,
+            [mq.lg]: { gridTemplateColumns: 'minmax(0, 1fr) 260px' },
+          }}
+        >
+          <div css={{ minWidth: 0, maxWidth: 760 }}>
+            <PostBody rawContent={post.rawContent} contentFormat={post.contentFormat} />
+          </div>
+          {post.tocItems.length > 0 ? (
+            <aside
+              css={{
+                [mq.lg]: { position: 'sticky', top: 90, alignSelf: 'start' },
+                gridRow: 1,
+                [mq.belowLg]: { gridRow: 'auto' },
+              }}
+            >
+              <TableOfContents items={post.tocItems} />
+            </aside>
+          ) : null}
+        </div>
+      </article>
+      <RelatedPosts post={post} />
+    </Container>
+  );
+}
 
 export function BlogPostPage() {
   const slug = useParams().slug ?? '';
   const { data: post, isLoading, error, refetch } = useGetPostBySlugQuery(slug);
-  if (isLoading)
+  if (isLoading) {
     return (
       <Container>
         <HeroSkeleton />
       </Container>
     );
+  }
   if (error) {
     return (
       <Container css={{ paddingBlock: space.xxl }}>
@@ -31,31 +176,56 @@ export function BlogPostPage() {
     );
   }
   if (!post) return <NotFound />;
-  return (
-    <Container as="article" css={{ paddingBlock: space.xxl, maxWidth: 820 }}>
-      <Link to={paths.blog}>← All articles</Link>
-      {post.category ? <Eyebrow css={{ marginTop: space.lg }}>{post.category.name}</Eyebrow> : null}
-      <h1 css={{ fontSize: fontSizes.xxl }}>{post.title}</h1>
-      <p css={{ color: colors.textMuted }}>
-        {post.authors.map((author) => author.name).join(', ') || 'Unknown Author'} ·{' '}
-        <time dateTime={post.publishDate}>{formatPostDate(post.publishDate)}</time> · {post.readingTime} min read
-      </p>
-      {post.content.split('\n').map((paragraph, index) => (
-        <p key={index}>{paragraph}</p>
-      ))}
-    </Container>
-  );
+  return <Article key={post.id} post={post} />;
+}
+
+export function postMeta(post: BlogPost): PageMeta {
+  const url = absoluteUrl(paths.blogPost(post.slug));
+  const image = post.coverImage
+    ? {
+        url: absoluteUrl(post.coverImage.url),
+        width: post.coverImage.width,
+        height: post.coverImage.height,
+        alt: post.coverImage.alt,
+      }
+    : undefined;
+  return {
+    title: post.title,
+    description: post.excerpt,
+    ogType: 'article',
+    image,
+    article: {
+      publishedTime: post.publishDate,
+      modifiedTime: post.modifiedDate,
+      authors: post.authors.map((author) => author.name),
+      section: post.category?.name,
+      tags: post.tags.map((tag) => tag.name),
+    },
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: post.title,
+      description: post.excerpt,
+      datePublished: post.publishDate,
+      dateModified: post.modifiedDate,
+      author: post.authors.map((author) => ({ '@type': 'Person', name: author.name })),
+      ...(image ? { image: [image.url] } : {}),
+      mainEntityOfPage: url,
+      publisher: { '@type': 'Organization', name: siteConfig.name },
+    },
+  };
 }
 
 export const Component = BlogPostPage;
 export const handle: RouteHandle = {
   meta: ({ slug = '' }, state) => {
     const result = blogApi.endpoints.getPostBySlug.select(slug)(state);
-    if (result.data) return { title: result.data.title, description: result.data.excerpt, ogType: 'article' };
+    if (result.data) return postMeta(result.data);
     if (result.isSuccess) return notFoundMeta;
     return { title: 'Blog', description: 'Salesforce insights from Meridian Cloud Consulting.' };
   },
   prefetch: ({ slug = '' }, dispatch) => {
     void dispatch(blogApi.endpoints.getPostBySlug.initiate(slug));
+    void dispatch(blogApi.endpoints.getRelatedPosts.initiate({ slug }));
   },
 };

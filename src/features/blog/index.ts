@@ -26,3 +26,5 @@ export {
 } from './blogSlice';
 export * from './selectors';
 export { defaultContentExtra, contentExtraFor } from './contentSource';
+export { ExpertInsights } from './ExpertInsights';
+export { BLOG_LISTING_QUERY, HOME_POSTS_QUERY } from './queries';

@@ -1,6 +1,8 @@
 // Home: the hero and company stats. The marketing-pages issue adds the remaining sections
-// (services pager, rotating case studies, carousel, stories, logos, contact form, insights).
+// (services pager, rotating case studies, carousel, stories, logos, contact form); Expert
+// Insights shows the newest 3 posts.
 import type { RouteHandle } from '../../app/meta';
+import { ExpertInsights, HOME_POSTS_QUERY, blogApi } from '../../features/blog';
 import { paths } from '../../app/paths';
 import { siteConfig } from '../../app/config';
 import { ButtonLink } from '../../ui/Button';
@@ -50,6 +52,7 @@ export function HomePage() {
           </dl>
         </Container>
       </section>
+      <ExpertInsights />
     </>
   );
 }
@@ -92,6 +95,9 @@ function DashboardMock() {
 export const Component = HomePage;
 export const handle: RouteHandle = {
   meta: () => ({ title: siteConfig.name, description: siteConfig.description }),
+  prefetch: (_params, dispatch) => {
+    void dispatch(blogApi.endpoints.getPosts.initiate(HOME_POSTS_QUERY));
+  },
 };
 
 const styles = {

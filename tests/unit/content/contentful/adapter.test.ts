@@ -15,6 +15,7 @@ import {
 } from '../../../../src/content/contentful/adapter';
 import type { CdaCollection, CdaEntry, CdaIncludes } from '../../../../src/content/contentful/cdaTypes';
 import type { RichTextNode } from '../../../../src/content/model';
+import { richTextToPlain } from '../../../../src/content/text';
 
 const FIXTURES = path.resolve(__dirname, '../../../fixtures/contentful');
 const RICH_TEXT_DIR = path.join(FIXTURES, 'contentful-java-cda/rich_text');
@@ -30,6 +31,7 @@ interface Collection {
 }
 
 /** Every link target (data.target) in a rich-text document, in document order. */
+/** Every target in a document as { linkType, id }: a bare link's linkType or a snapshot's type. */
 function richTextLinks(
   node: unknown,
   found: { linkType: string; id: string }[] = [],
@@ -37,7 +39,8 @@ function richTextLinks(
   if (!isObject(node)) return found;
   const target = isObject(node.data) ? node.data.target : undefined;
   if (isObject(target) && isObject(target.sys)) {
-    found.push({ linkType: String(target.sys.linkType), id: String(target.sys.id) });
+    const linkType = target.sys.type === 'Link' ? target.sys.linkType : target.sys.type;
+    found.push({ linkType: String(linkType), id: String(target.sys.id) });
   }
   for (const child of Array.isArray(node.content) ? node.content : []) richTextLinks(child, found);
   return found;
@@ -116,7 +119,11 @@ describe('recorded rich-text responses (contentful.java test resources)', () => 
         for (const [index, post] of posts.entries()) {
           const entry = entries[index]!;
           expect(post.contentFormat).toBe('richText');
-          expect(post.rawContent).toEqual((entry.fields as Dict).rich);
+          const original = (entry.fields as Dict).rich;
+          expect(richTextToPlain(post.rawContent as RichTextNode)).toBe(richTextToPlain(original as RichTextNode));
+          expect(richTextLinks(post.rawContent).map((target) => target.id)).toEqual(
+            richTextLinks(original).map((target) => target.id),
+          );
           expect(post.title).toBe((entry.fields as Dict).name);
           expect(JSON.parse(JSON.stringify(post))).toEqual(post);
         }
@@ -151,7 +158,12 @@ describe('recorded rich-text responses (contentful.java test resources)', () => 
         const original = (richItems[index]!.fields as Dict).rich;
         expect(post.id).toBe((entry.sys as Dict).id);
         expect(post.contentFormat).toBe('richText');
-        expect(post.rawContent).toEqual(original);
+        // The same document, its targets now resolved (or left as links when not included).
+        expect(richTextToPlain(post.rawContent as RichTextNode)).toBe(richTextToPlain(original as RichTextNode));
+        expect(richTextLinks(post.rawContent).map((target) => target.id)).toEqual(
+          richTextLinks(original).map((target) => target.id),
+        );
+        expect(() => JSON.stringify(post.rawContent)).not.toThrow();
         expect(post.status).toBe('published');
         expect(post.readingTime).toBeGreaterThanOrEqual(1);
       }
@@ -205,7 +217,7 @@ describe('recorded rich-text responses (contentful.java test resources)', () => 
     });
   });
 
-  it('inline_hyperlink_integration: both linked entries resolve, the asset link stays a link in the document', () => {
+  it('inline_hyperlink_integration: both linked entries resolve, and the document names the asset it links', () => {
     const response = readJson(path.join(RICH_TEXT_DIR, 'inline_hyperlink_integration.json'));
     const collection: Collection = {
       items: (response.items as Dict[]).map(richEntryAsBlogPost),
@@ -496,7 +508,7 @@ describe('links, defaults and body selection', () => {
     expect(post.featured).toBe(true);
   });
 
-  it('turns resolved rich-text targets back into links (serializable even with cycles)', () => {
+  it('keeps resolved rich-text targets as small plain snapshots (serializable even with cycles)', () => {
     const other: Dict = {
       sys: { id: 'other', type: 'Entry', contentType: link('Entry', 'blogpost') },
       fields: { title: 'Other' },
@@ -515,7 +527,16 @@ describe('links, defaults and body selection', () => {
         content: [
           {
             nodeType: 'embedded-entry-block',
-            data: { target: { sys: { type: 'Link', linkType: 'Entry', id: 'other' } } },
+            data: {
+              target: {
+                sys: {
+                  type: 'Entry',
+                  id: 'other',
+                  contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'blogpost' } },
+                },
+                fields: { title: 'Other' },
+              },
+            },
             content: [],
           },
         ],

@@ -1,0 +1,109 @@
+// `npm run lighthouse -- /blog [/blog/some-post …]`: Lighthouse mobile performance of built pages,
+// served by the real site server, in Debian's Chromium. Prints score, LCP, TBT and CLS per page.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { buildIfStale } from './build';
+
+const run = promisify(execFile);
+const root = path.resolve(__dirname, '..');
+const CHROMIUM = '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+].join(' ');
+
+interface LighthouseReport {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number; displayValue?: string }>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+
+async function waitForHealth(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('The site server did not come up');
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium was not found at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium`,
+    );
+  }
+  const pages = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+  if (pages.length === 0) pages.push('/');
+  buildIfStale();
+  const port = await freePort();
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
+  const { spawn } = await import('node:child_process');
+  const server = spawn(process.execPath, [path.join(root, 'dist-node', 'server.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: path.join(tempDir, 'site.db'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(base);
+    for (const page of pages) {
+      const output = path.join(tempDir, 'report.json');
+      await run(
+        path.join(root, 'node_modules', '.bin', 'lighthouse'),
+        [
+          `${base}${page}`,
+          '--only-categories=performance',
+          '--output=json',
+          `--output-path=${output}`,
+          '--quiet',
+          `--chrome-flags=${CHROME_FLAGS}`,
+        ],
+        { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
+      );
+      const report = JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseReport;
+      const audit = (id: string) => report.audits[id]?.displayValue ?? 'n/a';
+      const score = Math.round((report.categories.performance.score ?? 0) * 100);
+      console.log(
+        `${page}: performance ${score} · LCP ${audit('largest-contentful-paint')} · TBT ${audit('total-blocking-time')} · CLS ${audit('cumulative-layout-shift')} · FCP ${audit('first-contentful-paint')}`,
+      );
+    }
+  } finally {
+    server.kill('SIGTERM');
+    fs.rmSync(tempDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+// The body of a blog post in whichever format it was written (blog-data-layer.md §4): a Contentful
+// rich-text document becomes React elements; markdown and HTML become sanitized HTML. Either way
+// every heading carries the id ('heading-N') that the post's table of contents links to.
+import { useMemo } from 'react';
+import { siteConfig } from '../../../app/config';
+import type { BlogPost, RichTextDocument } from '../../../content/model';
+import { parseRichText } from '../../../content/text';
+import { markdownToSafeHtml, sanitizeHtml } from '../../../content/text/sanitize';
+import { RichText } from './RichText';
+import { articleStyles, injectedHtmlStyles } from './styles';
+
+type Body =
+  { kind: 'richText'; document: RichTextDocument } | { kind: 'html'; format: 'markdown' | 'html'; html: string };
+
+/** Links to any other origin than the site's open in a new tab. */
+const siteOrigin = siteConfig.url;
+
+function toBody(raw: BlogPost['rawContent'], format: BlogPost['contentFormat']): Body {
+  // A document object is rich text whatever the format says; so is a JSON string holding one when
+  // the format says rich text. Text that is not a document is rendered as markdown.
+  if (format === 'richText' || typeof raw !== 'string') {
+    const document = parseRichText(raw);
+    if (document) return { kind: 'richText', document };
+    if (typeof raw !== 'string') return { kind: 'html', format: 'markdown', html: '' };
+  }
+  if (format === 'html') return { kind: 'html', format, html: sanitizeHtml(raw, { siteOrigin }) };
+  return { kind: 'html', format: 'markdown', html: markdownToSafeHtml(raw, { siteOrigin }) };
+}
+
+export function PostBody({ rawContent, contentFormat }: Pick<BlogPost, 'rawContent' | 'contentFormat'>) {
+  const body = useMemo(() => toBody(rawContent, contentFormat), [rawContent, contentFormat]);
+
+  if (body.kind === 'richText') {
+    return (
+      <div css={articleStyles} data-format="richText">
+        <RichText document={body.document} siteOrigin={siteOrigin} />
+      </div>
+    );
+  }
+  return (
+    <div
+      css={[articleStyles, injectedHtmlStyles]}
+      data-format={body.format}
+      // The one place the site injects HTML. It is safe because `body.html` is always the output of
+      // sanitizeHtml/markdownToSafeHtml (content/text/sanitize.ts): DOMPurify with an allow-list of
+      // article elements and attributes, no scripts, styles, frames, forms, SVG or MathML, no event
+      // handlers or style attributes, and only http(s)/mailto/tel/relative URLs. The same input
+      // gives the same string in the prerender (jsdom) and in the browser, so hydration matches.
+      dangerouslySetInnerHTML={{ __html: body.html }}
+    />
+  );
+}
