@@ -153,7 +153,12 @@ export async function renderPage(
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
   );
-  const appHtml = await streamToString(prelude);
+  // React emits a preload for the LCP image (priority) at the start of the markup; in <head>, ahead
+  // of the script preloads, the browser asks for it first.
+  const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
+  const rendered = await streamToString(prelude);
+  const imagePreloads = rendered.match(IMAGE_PRELOAD) ?? [];
+  const appHtml = rendered.replace(IMAGE_PRELOAD, '');
   const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(appHtml));
 
   const meta = leaf && handle ? handle.meta(leaf.params, store.getState()) : notFoundMeta;
@@ -167,6 +172,7 @@ export async function renderPage(
   const head = [
     ...headTags(urlPath, meta),
     ...inlineScripts.map((script) => `<script>${script}</script>`),
+    ...imagePreloads,
     ...preloads.map((file) => `<link rel="preload" as="script" href="/${escapeHtml(file)}">`),
     styles,
   ].join('\n    ');
