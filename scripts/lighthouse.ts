@@ -6,21 +6,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium';
 import { buildIfStale } from './build';
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '..');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-].join(' ');
+// The same Chromium and flags as the browser tests.
+const CHROMIUM = CHROMIUM_PATH;
+const CHROME_FLAGS = CHROMIUM_ARGS.join(' ');
 
 interface LighthouseReport {
   categories: { performance: { score: number | null } };
