@@ -37,6 +37,23 @@ async function loadMatchedRoutes(routeTable: RouteObject[]): Promise<void> {
   );
 }
 
+/**
+ * Content the build fetched counts as fetched when the page loads: "stale after 5 minutes" then
+ * runs from the visit, not from the build, so a first view does not refetch what its HTML shows.
+ */
+function freshenPrerenderedQueries(state: Partial<RootState> | undefined): Partial<RootState> | undefined {
+  const api = state?.contentApi;
+  if (!state || !api) return state;
+  const now = Date.now();
+  const queries = Object.fromEntries(
+    Object.entries(api.queries).map(([key, query]) => [
+      key,
+      query && query.fulfilledTimeStamp !== undefined ? { ...query, fulfilledTimeStamp: now } : query,
+    ]),
+  );
+  return { ...state, contentApi: { ...api, queries } };
+}
+
 const stateElement = () => document.getElementById(PRELOADED_STATE_ID);
 
 /**
@@ -49,7 +66,7 @@ const renderedForThisUrl = (): boolean => stateElement()?.dataset.path === windo
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
-  const preloadedState = readPreloadedState();
+  const preloadedState = freshenPrerenderedQueries(readPreloadedState());
   const store = makeStore(preloadedState);
   const persistor = persistStore(store);
   const hasMarkup = preloadedState !== undefined && container.firstElementChild !== null;

@@ -73,6 +73,11 @@ export interface BlogPost {
   /** The body as stored: a rich-text document, or markdown/HTML text. */
   rawContent: RichTextDocument | string;
   contentFormat: ContentFormat;
+  /**
+   * A markdown or HTML body as sanitized HTML (DOMPurify), made once where the post enters the
+   * site (the source), so pages never ship the parser or the sanitizer; null for rich text.
+   */
+  bodyHtml: string | null;
   excerpt: string;
   /** ISO 8601. */
   publishDate: string;

@@ -4,6 +4,18 @@
 import type { Author, BlogPost, Category, Image, RichTextDocument, Tag } from './model';
 import { DEFAULTS } from './model';
 import { detectFormat, makeExcerpt, parseRichText, readingTime, tableOfContents, toPlainText } from './text';
+import { markdownToSafeHtml, sanitizeHtml } from './text/sanitize';
+
+/** Links to any origin but the site's open in a new tab with noopener (fixed at build time in the browser). */
+const siteOrigin = process.env.SITE_URL ?? 'http://localhost:3000';
+
+/** The sanitized HTML of a markdown or HTML body (what BlogPost.bodyHtml holds); null for rich text. */
+export function safeBodyHtml(raw: RichTextDocument | string, format: BlogPost['contentFormat']): string | null {
+  if (typeof raw !== 'string') return null;
+  // Text labelled rich text that holds no document is rendered as markdown, like any other text.
+  if (format === 'richText' && parseRichText(raw)) return null;
+  return format === 'html' ? sanitizeHtml(raw, { siteOrigin }) : markdownToSafeHtml(raw, { siteOrigin });
+}
 
 export interface PostInput {
   id: string;
@@ -46,6 +58,7 @@ export function toBlogPost(input: PostInput): BlogPost {
     content,
     rawContent,
     contentFormat: format,
+    bodyHtml: safeBodyHtml(rawContent, format),
     excerpt: nonBlank(input.excerpt) ?? makeExcerpt(content),
     publishDate,
     modifiedDate: isoOr(input.modifiedDate, publishDate),

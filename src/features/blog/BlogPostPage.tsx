@@ -137,7 +137,7 @@ function Article({ post }: { post: BlogPost }) {
           }}
         >
           <div css={{ minWidth: 0, maxWidth: 760 }}>
-            <PostBody rawContent={post.rawContent} contentFormat={post.contentFormat} />
+            <PostBody rawContent={post.rawContent} contentFormat={post.contentFormat} bodyHtml={post.bodyHtml} />
           </div>
           {post.tocItems.length > 0 ? (
             <aside

@@ -14,6 +14,7 @@ import { staticPostToBlogPost, staticPosts } from '../../../src/content/static/s
 import { tableOfContents } from '../../../src/content/text';
 import { createSanitizer } from '../../../src/content/text/sanitize';
 import { PostBody } from '../../../src/features/blog/body/PostBody';
+import { safeBodyHtml } from '../../../src/content/normalize';
 import { oneLine } from './fixtures';
 
 declare global {
@@ -61,7 +62,13 @@ const html = [
 ].join('');
 
 function renderBody(rawContent: BlogPost['rawContent'], contentFormat: Format) {
-  return render(<PostBody rawContent={rawContent} contentFormat={contentFormat} />);
+  return render(
+    <PostBody
+      rawContent={rawContent}
+      contentFormat={contentFormat}
+      bodyHtml={safeBodyHtml(rawContent, contentFormat)}
+    />,
+  );
 }
 
 const flatten = (items: TocItem[]): TocItem[] => items.flatMap((item) => [item, ...flatten(item.children)]);
@@ -202,7 +209,7 @@ describe('the same markup on the server and in the browser', () => {
     ['html', html],
     ['richText', richText],
   ] as const)('%s: hydrates the server markup without a mismatch', async (format, raw) => {
-    const element = <PostBody rawContent={raw} contentFormat={format} />;
+    const element = <PostBody rawContent={raw} contentFormat={format} bodyHtml={safeBodyHtml(raw, format)} />;
     const host = document.createElement('div');
     host.innerHTML = renderToString(element);
     document.body.append(host);

@@ -27,7 +27,7 @@ const paragraph = (...content: RichTextNode[]) => block('paragraph', content);
 const link = (linkType: 'Entry' | 'Asset', id: string) => ({ target: { sys: { type: 'Link', linkType, id } } });
 
 function renderRichText(document: RichTextDocument | string) {
-  return render(<PostBody rawContent={document} contentFormat="richText" />);
+  return render(<PostBody rawContent={document} contentFormat="richText" bodyHtml={null} />);
 }
 
 /** Each text value shows, line by line (soft breaks become <br>). */
@@ -177,7 +177,7 @@ describe('links and embeds', () => {
     );
     render(
       <MemoryRouter>
-        <PostBody rawContent={document} contentFormat="richText" />
+        <PostBody rawContent={document} contentFormat="richText" bodyHtml={null} />
       </MemoryRouter>,
     );
 

@@ -5,7 +5,6 @@ import { useMemo } from 'react';
 import { siteConfig } from '../../../app/config';
 import type { BlogPost, RichTextDocument } from '../../../content/model';
 import { parseRichText } from '../../../content/text';
-import { markdownToSafeHtml, sanitizeHtml } from '../../../content/text/sanitize';
 import { RichText } from './RichText';
 import { articleStyles, injectedHtmlStyles } from './styles';
 
@@ -15,20 +14,23 @@ type Body =
 /** Links to any other origin than the site's open in a new tab. */
 const siteOrigin = siteConfig.url;
 
-function toBody(raw: BlogPost['rawContent'], format: BlogPost['contentFormat']): Body {
+function toBody(raw: BlogPost['rawContent'], format: BlogPost['contentFormat'], bodyHtml: string | null): Body {
   // A document object is rich text whatever the format says; so is a JSON string holding one when
-  // the format says rich text. Text that is not a document is rendered as markdown.
+  // the format says rich text. Markdown and HTML arrive already sanitized (BlogPost.bodyHtml, made
+  // by the content layer), so this chunk carries neither a markdown parser nor DOMPurify.
   if (format === 'richText' || typeof raw !== 'string') {
     const document = parseRichText(raw);
     if (document) return { kind: 'richText', document };
-    if (typeof raw !== 'string') return { kind: 'html', format: 'markdown', html: '' };
   }
-  if (format === 'html') return { kind: 'html', format, html: sanitizeHtml(raw, { siteOrigin }) };
-  return { kind: 'html', format: 'markdown', html: markdownToSafeHtml(raw, { siteOrigin }) };
+  return { kind: 'html', format: format === 'html' ? 'html' : 'markdown', html: bodyHtml ?? '' };
 }
 
-export function PostBody({ rawContent, contentFormat }: Pick<BlogPost, 'rawContent' | 'contentFormat'>) {
-  const body = useMemo(() => toBody(rawContent, contentFormat), [rawContent, contentFormat]);
+export function PostBody({
+  rawContent,
+  contentFormat,
+  bodyHtml,
+}: Pick<BlogPost, 'rawContent' | 'contentFormat' | 'bodyHtml'>) {
+  const body = useMemo(() => toBody(rawContent, contentFormat, bodyHtml), [rawContent, contentFormat, bodyHtml]);
 
   if (body.kind === 'richText') {
     return (

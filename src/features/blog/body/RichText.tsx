@@ -10,7 +10,7 @@ import { Children, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useInRouterContext } from 'react-router-dom';
 import type { RichTextDocument } from '../../../content/model';
-import { isAllowedUrl, isExternalUrl } from '../../../content/text/sanitize';
+import { isAllowedUrl, isExternalUrl } from '../../../content/text/urls';
 import { Image } from '../../../ui/Image';
 import { formatBytes, linkedAsset, linkedEntry } from './links';
 import type { LinkedAsset } from './links';

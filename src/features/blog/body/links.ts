@@ -4,7 +4,7 @@
 // the node's own text, or to nothing.
 import { paths } from '../../../app/paths';
 import { withProtocol } from '../../../content/images';
-import { isAllowedUrl } from '../../../content/text/sanitize';
+import { isAllowedUrl } from '../../../content/text/urls';
 
 type Dict = Record<string, unknown>;
 
