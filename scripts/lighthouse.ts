@@ -2,11 +2,11 @@
 // served by the real site server, in Debian's Chromium. Prints score, LCP, TBT and CLS per page.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium';
+import { startSiteServer, stopSiteServer } from '../tests/e2e/support/server';
 import { buildIfStale } from './build';
 
 const execute = promisify(execFile);
@@ -21,30 +21,6 @@ interface LighthouseReport {
   audits: Record<string, { numericValue?: number; displayValue?: string }>;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-
-async function waitForHealth(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('The site server did not come up');
-}
-
 async function main(): Promise<void> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(
@@ -54,27 +30,16 @@ async function main(): Promise<void> {
   const pages = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
   if (pages.length === 0) pages.push('/');
   buildIfStale();
-  const port = await freePort();
-  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
-  const { spawn } = await import('node:child_process');
-  const server = spawn(process.execPath, [path.join(root, 'dist-node', 'server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_PATH: path.join(tempDir, 'site.db'),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${port}`;
+  // The same real site server the browser tests start: free port, temp database, health wait.
+  const server = await startSiteServer();
+  const base = server.baseUrl;
+  const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
   try {
-    await waitForHealth(base);
     for (const page of pages) {
       // One run on a 2-core machine swings by several points: report the median of RUNS runs.
       const runs: { score: number; line: string }[] = [];
       for (let run = 0; run < RUNS; run += 1) {
-        const output = path.join(tempDir, 'report.json');
+        const output = path.join(reportDir, 'report.json');
         await execute(
           path.join(root, 'node_modules', '.bin', 'lighthouse'),
           [
@@ -102,8 +67,9 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    server.kill('SIGTERM');
-    fs.rmSync(tempDir, { recursive: true, force: true });
+    await stopSiteServer(server.child);
+    fs.rmSync(server.tempDir, { recursive: true, force: true });
+    fs.rmSync(reportDir, { recursive: true, force: true });
   }
 }
 
