@@ -16,6 +16,16 @@ const root = path.resolve(__dirname, '..');
 const CHROMIUM = CHROMIUM_PATH;
 const CHROME_FLAGS = CHROMIUM_ARGS.join(' ');
 
+// Lighthouse occasionally loses the trace on a busy machine (NO_NAVSTART): one retry, then fail.
+async function runLighthouse(...args: Parameters<typeof execute>): Promise<void> {
+  try {
+    await execute(...args);
+  } catch (error) {
+    console.warn(`Lighthouse failed once, retrying: ${error instanceof Error ? error.message.split('\n').pop() ?? '' : ''}`);
+    await execute(...args);
+  }
+}
+
 interface LighthouseReport {
   categories: { performance: { score: number | null } };
   audits: Record<string, { numericValue?: number; displayValue?: string }>;
@@ -40,7 +50,7 @@ async function main(): Promise<void> {
       const runs: { score: number; line: string }[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         const output = path.join(reportDir, 'report.json');
-        await execute(
+        await runLighthouse(
           path.join(root, 'node_modules', '.bin', 'lighthouse'),
           [
             `${base}${page}`,
