@@ -21,7 +21,9 @@ async function runLighthouse(...args: Parameters<typeof execute>): Promise<void>
   try {
     await execute(...args);
   } catch (error) {
-    console.warn(`Lighthouse failed once, retrying: ${error instanceof Error ? error.message.split('\n').pop() ?? '' : ''}`);
+    console.warn(
+      `Lighthouse failed once, retrying: ${error instanceof Error ? (error.message.split('\n').pop() ?? '') : ''}`,
+    );
     await execute(...args);
   }
 }
