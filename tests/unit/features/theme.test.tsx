@@ -83,7 +83,7 @@ describe('theme', () => {
     await startPersistedStore();
     await new Promise((resolve) => setTimeout(resolve, 20));
     const saved = JSON.parse(window.localStorage.getItem(storageKey) ?? '{}') as Record<string, unknown>;
-    expect(Object.keys(saved).sort()).toEqual(['_persist', 'theme']);
+    expect(Object.keys(saved).sort()).toEqual(['_persist', 'consent', 'theme']);
   });
 
   describe('boot script (runs inline before first paint)', () => {
