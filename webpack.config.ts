@@ -99,6 +99,8 @@ function browserConfig(mode: 'production' | 'development'): Configuration & { de
             'CONTENTFUL_ACCESS_TOKEN',
             'CONTENTFUL_ENVIRONMENT',
             'CONTENTFUL_HOST',
+            // Public by design: the Google tag id ships in every page that loads the tag.
+            'GA_MEASUREMENT_ID',
           ].map((name) => [`process.env.${name}`, JSON.stringify(process.env[name] ?? '')]),
         ),
         'process.env.CONTENTFUL_PREVIEW_TOKEN': JSON.stringify(''),

@@ -14,6 +14,7 @@ import {
 } from './app/ssr';
 import type { ChunkManifest, RenderedPage } from './app/ssr';
 import { contentOrigins, readContentEnv } from './content/source';
+import { analyticsConfig, analyticsMeasurementId } from './app/config';
 
 const root = process.cwd();
 const distDir = path.join(root, 'dist');
@@ -43,13 +44,19 @@ async function main(): Promise<void> {
   fs.writeFileSync(path.join(distDir, '404.html'), notFound.html);
   fs.writeFileSync(path.join(distDir, 'sitemap.xml'), sitemapXml(pages));
   fs.writeFileSync(path.join(distDir, 'robots.txt'), robotsTxt());
+  const analyticsEnabled = analyticsMeasurementId() !== '';
   fs.writeFileSync(
     path.join(distDir, 'build-manifest.json'),
     JSON.stringify(
       {
         inlineScriptHashes: inlineScripts.map(scriptHash),
         // The browser reads content from the same source as the build, so the CSP must let it connect.
-        connectOrigins: contentOrigins(readContentEnv()),
+        connectOrigins: [
+          ...contentOrigins(readContentEnv()),
+          ...(analyticsEnabled ? analyticsConfig.csp.connectOrigins : []),
+        ],
+        // The analytics tag is allowed only in a build that has a measurement id to load it with.
+        scriptOrigins: analyticsEnabled ? analyticsConfig.csp.scriptOrigins : [],
         routes: pages.map((page) => page.path),
       },
       null,

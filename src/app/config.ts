@@ -28,6 +28,39 @@ export const siteConfig = {
   version: '1.0.0',
 } as const;
 
+/** Consent banner behaviour (site.md §4): it shows itself on a first visit unless this is off. */
+export const consentConfig = { autoShow: true } as const;
+
+/**
+ * Google Analytics (Consent Mode v2). The measurement id comes from GA_MEASUREMENT_ID at build
+ * time; without one nothing is loaded and every analytics call does nothing.
+ */
+export const analyticsConfig = {
+  scriptUrl: 'https://www.googletagmanager.com/gtag/js',
+  /** Cross-domain measurement: the linker decorates links between these (placeholder) domains. */
+  linkerDomains: ['meridian-cloud.example', 'portal.meridian-cloud.example'],
+  /** How long tags wait for the saved choice before acting on the defaults. */
+  waitForUpdateMs: 500,
+  appVersion: siteConfig.version,
+  /** What the CSP must allow once the tag may load (Google's published list for GA4). */
+  csp: {
+    scriptOrigins: ['https://www.googletagmanager.com'],
+    connectOrigins: [
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://*.googletagmanager.com',
+    ],
+  },
+} as const;
+
+const MEASUREMENT_ID = /^[A-Z]{1,3}-[A-Z0-9]{4,20}$/i;
+
+/** Read when called, not at import: webpack inlines the value in the browser bundle, tests set it. */
+export const analyticsMeasurementId = (): string => {
+  const id = process.env.GA_MEASUREMENT_ID ?? '';
+  return MEASUREMENT_ID.test(id) ? id : '';
+};
+
 export const loadingText = `Loading ${siteConfig.name}`;
 
 /** redux-persist key in localStorage (`persist:meridian-cloud`). */

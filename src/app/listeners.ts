@@ -1,3 +1,4 @@
+import { addAnalyticsListeners } from '../features/analytics';
 import { addConnectivityListeners } from '../features/connectivity';
 import { addThemeListeners } from '../features/theme';
 import type { AppStartListening } from './listenerTypes';
@@ -6,4 +7,5 @@ import type { AppStartListening } from './listenerTypes';
 export function registerListeners(startListening: AppStartListening): void {
   addThemeListeners(startListening);
   addConnectivityListeners(startListening);
+  addAnalyticsListeners(startListening);
 }

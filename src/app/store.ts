@@ -3,7 +3,9 @@ import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 import type { PersistPartial } from 'redux-persist/es/persistReducer';
 import { blogSlice, contentEntitiesSlice, defaultContentExtra } from '../features/blog';
+import { analyticsSlice } from '../features/analytics';
 import { connectivitySlice } from '../features/connectivity';
+import { consentSlice, consentUiSlice } from '../features/consent';
 import { themeSlice } from '../features/theme';
 import { contentApi } from './api';
 import { siteConfig } from './config';
@@ -12,7 +14,16 @@ import type { AppStartListening } from './listenerTypes';
 import { registerListeners } from './listeners';
 import { makePersistConfig, persistActionTypes } from './persist';
 
-const rootReducer = combineSlices(themeSlice, connectivitySlice, contentApi, contentEntitiesSlice, blogSlice);
+const rootReducer = combineSlices(
+  themeSlice,
+  connectivitySlice,
+  contentApi,
+  contentEntitiesSlice,
+  blogSlice,
+  consentSlice,
+  consentUiSlice,
+  analyticsSlice,
+);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

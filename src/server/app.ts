@@ -57,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     headers = securityHeaders({
       scriptHashes: manifest?.inlineScriptHashes ?? [],
       connectOrigins: manifest?.connectOrigins ?? [],
+      scriptOrigins: manifest?.scriptOrigins ?? [],
     });
     addSecurityHeaders(app, headers);
 

@@ -8,6 +8,8 @@ export interface SecurityHeaderOptions {
   scriptHashes: readonly string[];
   /** Origins the browser app may fetch from besides its own (the content service), e.g. `https://cdn.contentful.com`. */
   connectOrigins?: readonly string[];
+  /** Origins scripts may load from besides 'self' (the analytics tag, only when the build has a measurement id). */
+  scriptOrigins?: readonly string[];
 }
 
 export type HeaderRecord = Readonly<Record<string, string>>;
@@ -16,6 +18,7 @@ export type HeaderRecord = Readonly<Record<string, string>>;
 export interface BuildManifest {
   inlineScriptHashes: string[];
   connectOrigins: string[];
+  scriptOrigins: string[];
   routes: string[];
 }
 
@@ -23,14 +26,18 @@ export const buildManifestFile = 'build-manifest.json';
 
 // Only the digest characters are allowed, so a hash can never smuggle another CSP source into script-src.
 const hashPattern = /^sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
-// A bare origin: scheme, host and optional port, nothing that could end the directive.
-const originPattern = /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/i;
+// A bare origin: scheme, host (optionally `*.` for any subdomain) and port, nothing that could end the directive.
+const originPattern = /^https?:\/\/(?:\*\.)?[a-z0-9.-]+(?::\d{1,5})?$/i;
 
 export const isOrigin = (value: string): boolean => originPattern.test(value);
 
 export function securityHeaders(options: SecurityHeaderOptions): HeaderRecord {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(options.scriptHashes, options.connectOrigins),
+    'Content-Security-Policy': contentSecurityPolicy(
+      options.scriptHashes,
+      options.connectOrigins,
+      options.scriptOrigins,
+    ),
     'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -40,8 +47,12 @@ export function securityHeaders(options: SecurityHeaderOptions): HeaderRecord {
   };
 }
 
-export function contentSecurityPolicy(scriptHashes: readonly string[], connectOrigins: readonly string[] = []): string {
-  for (const origin of connectOrigins) {
+export function contentSecurityPolicy(
+  scriptHashes: readonly string[],
+  connectOrigins: readonly string[] = [],
+  scriptOrigins: readonly string[] = [],
+): string {
+  for (const origin of [...connectOrigins, ...scriptOrigins]) {
     if (!isOrigin(origin)) throw new Error(`Not an origin: ${JSON.stringify(origin)}`);
   }
   const hashSources = scriptHashes.map((hash) => {
@@ -53,7 +64,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], connectOr
   });
   const directives = [
     "default-src 'self'",
-    ["script-src 'self'", ...hashSources].join(' '),
+    ["script-src 'self'", ...scriptOrigins, ...hashSources].join(' '),
     // Emotion inlines its critical CSS in <style> tags, so styles need 'unsafe-inline'; scripts never do.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
@@ -110,12 +121,14 @@ export function loadBuildManifest(distDir: string, log: Pick<FastifyBaseLogger, 
     log.warn({ file, invalid }, 'Ignoring build-manifest script hashes that are not CSP hashes.');
   }
   const origins = stringsIn(record.connectOrigins);
-  const badOrigins = origins.filter((origin) => !isOrigin(origin));
+  const scriptOrigins = stringsIn(record.scriptOrigins);
+  const badOrigins = [...origins, ...scriptOrigins].filter((origin) => !isOrigin(origin));
   if (badOrigins.length > 0)
     log.warn({ file, badOrigins }, 'Ignoring build-manifest connect origins that are not origins.');
   return {
     inlineScriptHashes: valid,
     connectOrigins: origins.filter(isOrigin),
+    scriptOrigins: scriptOrigins.filter(isOrigin),
     routes: stringsIn(record.routes),
   };
 }

@@ -1,5 +1,7 @@
 import { Outlet, useNavigation } from 'react-router-dom';
+import { LocationReporter } from '../../features/analytics';
 import { OfflineBanner } from '../../features/connectivity';
+import { CookieBanner } from '../../features/consent';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { colors, fontSizes, layout, radii, space } from '../../ui/theme';
 import { loadingText } from '../config';
@@ -55,6 +57,8 @@ export function Layout() {
       </div>
       <ScrollToTop />
       <RouteMeta />
+      <LocationReporter />
+      <CookieBanner />
     </>
   );
 }

@@ -2,6 +2,7 @@
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { logError } from '../../app/logger';
+import { reportException } from '../../features/analytics';
 import { colors, space } from '../../ui/theme';
 
 export const GENERIC_FALLBACK_HEADING = 'Something went wrong.';
@@ -17,7 +18,12 @@ export function GenericFallback({ error }: { error: unknown }) {
   );
 }
 
-type Props = { children: ReactNode; fallback?: (error: unknown) => ReactNode };
+type Props = {
+  children: ReactNode;
+  fallback?: (error: unknown) => ReactNode;
+  /** The boundary wraps the whole app, so an error it catches leaves nothing usable (analytics `fatal`). */
+  fatal?: boolean;
+};
 type State = { error: unknown; failed: boolean };
 
 export class ErrorBoundary extends Component<Props, State> {
@@ -29,6 +35,7 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     logError('Rendering error', error, { componentStack: info.componentStack ?? undefined });
+    reportException(error, this.props.fatal ?? false);
   }
 
   override render(): ReactNode {

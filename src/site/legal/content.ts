@@ -9,6 +9,9 @@ export type LegalDocument = {
   sections: readonly { heading: string; text: string }[];
 };
 
+/** The section that embeds the cookie settings panel. */
+export const COOKIE_POLICY_HEADING = 'Cookie policy';
+
 const controller = `${siteConfig.name}, ${siteConfig.address.street}, ${siteConfig.address.city}, ${siteConfig.address.region} ${siteConfig.address.postalCode}`;
 
 export const privacyPolicy: LegalDocument = {
@@ -37,8 +40,8 @@ export const privacyPolicy: LegalDocument = {
       text: 'We use encryption in transit, access controls and retention limits appropriate to the data, and we require the same of our processors.',
     },
     {
-      heading: 'Cookie policy',
-      text: 'Essential cookies keep the site working and secure. Analytics, advertising and personalisation cookies are used only with your consent, which you can change at any time with the Cookie Settings button in the footer.',
+      heading: COOKIE_POLICY_HEADING,
+      text: 'Essential cookies (functionality and security) keep the site working and secure and are always on. Analytics, advertising and personalisation cookies are used only with your consent, which you can give, refuse or change at any time below or with the Cookie Settings button in the footer. We measure visits with Google Analytics: its script is not requested from Google until you allow analytics cookies, and until then no analytics data leaves your browser. Your choice is stored in your browser’s local storage, not in a cookie.',
     },
     {
       heading: 'Your legal rights',

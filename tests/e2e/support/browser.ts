@@ -23,6 +23,50 @@ export interface PageMessage {
 export interface OpenOptions extends BrowserContextOptions {
   /** Console errors matching one of these are expected by the test and not counted as problems. */
   ignore?: readonly RegExp[];
+  /**
+   * Start like a first-time visitor, with no saved cookie choice (the consent banner shows itself).
+   * By default every context starts with the default choice saved, so the banner stays out of the way.
+   */
+  freshConsent?: boolean;
+}
+
+/** Where the store persists the visitor's choices (redux-persist key `meridian-cloud`). */
+export const PERSIST_STORAGE_KEY = 'persist:meridian-cloud';
+
+/** The persisted consent slice after "Reject All": the defaults, saved. */
+export const SAVED_DEFAULT_CONSENT = {
+  preferences: {
+    analytics_storage: 'denied',
+    ad_storage: 'denied',
+    functionality_storage: 'granted',
+    personalization_storage: 'denied',
+    security_storage: 'granted',
+  },
+  hasSavedChoice: true,
+  savedAt: '2026-01-01T00:00:00.000Z',
+} as const;
+
+/**
+ * Runs before the page's scripts on every document: adds the saved consent to the persisted record
+ * unless the record already has one (so a choice made during the test survives reloads) and keeps
+ * whatever else is stored there (the theme).
+ */
+async function saveDefaultConsent(context: BrowserContext): Promise<void> {
+  await context.addInitScript(
+    ({ key, consent }) => {
+      try {
+        const raw = window.localStorage.getItem(key);
+        const record = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
+        if (typeof record !== 'object' || 'consent' in record) return;
+        record.consent = consent;
+        record._persist ??= JSON.stringify({ version: 1, rehydrated: true });
+        window.localStorage.setItem(key, JSON.stringify(record));
+      } catch {
+        // A corrupt record is a test's own business: leave it as it is.
+      }
+    },
+    { key: PERSIST_STORAGE_KEY, consent: JSON.stringify(SAVED_DEFAULT_CONSENT) },
+  );
 }
 
 export interface OpenedPage {
@@ -89,9 +133,10 @@ export function useBrowser(): BrowserHarness {
   return {
     async open(options: OpenOptions = {}): Promise<OpenedPage> {
       if (!browser) throw new Error('The browser is not running: call open() inside a test.');
-      const { ignore = [], ...contextOptions } = options;
+      const { ignore = [], freshConsent = false, ...contextOptions } = options;
       const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT, baseURL: baseUrl(), ...contextOptions });
       contexts.push(context);
+      if (!freshConsent) await saveDefaultConsent(context);
       context.once('close', () => {
         const index = contexts.indexOf(context);
         if (index >= 0) contexts.splice(index, 1);

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { REHYDRATE, persistStore } from 'redux-persist';
 import { appStarted } from '../../../src/app/appEvents';
 import { PERSIST_KEY } from '../../../src/app/config';
@@ -73,17 +73,20 @@ describe('theme', () => {
     installColorScheme('light');
     const store = await startPersistedStore();
     store.dispatch({ type: 'theme/changed', payload: 'dark' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const saved = JSON.parse(window.localStorage.getItem(storageKey) ?? '{}') as { theme?: string };
-    expect(JSON.parse(saved.theme ?? 'null')).toEqual({ mode: 'dark' });
+    // redux-persist writes one slice per tick; with consent persisted too, that takes a little longer.
+    await waitFor(() => {
+      const saved = JSON.parse(window.localStorage.getItem(storageKey) ?? '{}') as { theme?: string };
+      expect(JSON.parse(saved.theme ?? 'null')).toEqual({ mode: 'dark' });
+    });
   });
 
   it('never persists anything but the whitelisted slices', async () => {
     installColorScheme('light');
     await startPersistedStore();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const saved = JSON.parse(window.localStorage.getItem(storageKey) ?? '{}') as Record<string, unknown>;
-    expect(Object.keys(saved).sort()).toEqual(['_persist', 'theme']);
+    await waitFor(() => {
+      const saved = JSON.parse(window.localStorage.getItem(storageKey) ?? '{}') as Record<string, unknown>;
+      expect(Object.keys(saved).sort()).toEqual(['_persist', 'consent', 'theme']);
+    });
   });
 
   describe('boot script (runs inline before first paint)', () => {

@@ -80,6 +80,7 @@ describe('loadBuildManifest', () => {
     expect(loadBuildManifest(distDir, log)).toEqual({
       inlineScriptHashes: [hashA],
       connectOrigins: [],
+      scriptOrigins: [],
       routes: ['/', '/services'],
     });
     expect(log.warn).not.toHaveBeenCalled();
@@ -100,7 +101,12 @@ describe('loadBuildManifest', () => {
   it('drops entries that are not hashes, with a warning', () => {
     writeManifest(JSON.stringify({ inlineScriptHashes: [hashA, "'unsafe-inline'", 42], routes: 'not a list' }));
 
-    expect(loadBuildManifest(distDir, log)).toEqual({ inlineScriptHashes: [hashA], connectOrigins: [], routes: [] });
+    expect(loadBuildManifest(distDir, log)).toEqual({
+      inlineScriptHashes: [hashA],
+      connectOrigins: [],
+      scriptOrigins: [],
+      routes: [],
+    });
     expect(log.warn).toHaveBeenCalledWith(
       expect.objectContaining({ invalid: ["'unsafe-inline'"] }),
       expect.stringContaining('not CSP hashes'),

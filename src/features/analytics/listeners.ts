@@ -1,0 +1,82 @@
+// Starts the Google tag in Consent Mode v2 and keeps it in step with the visitor's choice and location.
+import { REHYDRATE } from 'redux-persist';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { appStarted } from '../../app/appEvents';
+import { analyticsConfig, analyticsMeasurementId } from '../../app/config';
+import type { AppStartListening } from '../../app/listenerTypes';
+import { logError } from '../../app/logger';
+import { defaultPreferences, isConsentChoice } from '../consent';
+import type { ConsentPreferences } from '../consent';
+import { locationChanged, scriptRequested, tagInitialized } from './analyticsSlice';
+import { activeGtag, installGtag, loadGtagScript, toGtagConsent } from './gtag';
+import { isExcludedPath } from './pageViews';
+import { setUserProperties, trackPageView } from './track';
+
+export const ANALYTICS_SCRIPT_ERROR = 'Analytics script failed to load';
+
+/** How long an early page view waits for the tag to start before it is dropped. */
+const TAG_START_TIMEOUT_MS = 10_000;
+
+type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
+
+function applyConsent(preferences: ConsentPreferences, measurementId: string, api: ListenerApi): void {
+  activeGtag()?.('consent', 'update', toGtagConsent(preferences));
+  // The script (and with it any request to Google) waits for analytics consent.
+  if (preferences.analytics_storage !== 'granted' || api.getState().analytics.scriptRequested) return;
+  loadGtagScript(measurementId, (src) => logError(ANALYTICS_SCRIPT_ERROR, undefined, { src }));
+  api.dispatch(scriptRequested({ src: analyticsConfig.scriptUrl }));
+}
+
+const isRehydrate = (action: UnknownAction): boolean => action.type === REHYDRATE;
+
+export function addAnalyticsListeners(startListening: AppStartListening): void {
+  startListening({
+    actionCreator: appStarted,
+    effect: (_action, api) => {
+      const measurementId = analyticsMeasurementId();
+      if (!measurementId || typeof window === 'undefined' || api.getState().analytics.tagReady) return;
+      const gtag = installGtag();
+      // Consent defaults first: every later command, and the script itself, run under them.
+      gtag('consent', 'default', {
+        ...toGtagConsent(defaultPreferences),
+        wait_for_update: analyticsConfig.waitForUpdateMs,
+      });
+      gtag('js', new Date());
+      gtag('config', measurementId, {
+        send_page_view: false, // page views come from the location listener below, de-duplicated
+        app_version: analyticsConfig.appVersion,
+        linker: { domains: [...analyticsConfig.linkerDomains] },
+      });
+      setUserProperties({ user_role: 'visitor' });
+      api.dispatch(tagInitialized({ measurementId }));
+      const { consent } = api.getState();
+      if (consent.hasSavedChoice) applyConsent(consent.preferences, measurementId, api);
+    },
+  });
+
+  // A choice made in the banner or panel, or the saved one read back after the tag started.
+  startListening({
+    predicate: (action) => isConsentChoice(action) || isRehydrate(action),
+    effect: (_action, api) => {
+      const measurementId = analyticsMeasurementId();
+      const { analytics, consent } = api.getState();
+      if (!measurementId || !analytics.tagReady || !consent.hasSavedChoice) return;
+      applyConsent(consent.preferences, measurementId, api);
+    },
+  });
+
+  startListening({
+    actionCreator: locationChanged,
+    effect: async (action, api) => {
+      const { path, title } = action.payload;
+      if (path === api.getOriginalState().analytics.lastPath || isExcludedPath(path)) return;
+      if (!analyticsMeasurementId()) return;
+      // The first page's view can arrive before the app has started the tag.
+      if (!api.getState().analytics.tagReady) {
+        const ready = await api.condition((_a, state) => state.analytics.tagReady, TAG_START_TIMEOUT_MS);
+        if (!ready) return;
+      }
+      trackPageView(path, title);
+    },
+  });
+}

@@ -1,0 +1,167 @@
+// Issue 6 (consent): the banner on a first visit, its choices and their persistence, the footer's
+// Cookie Settings button, the privacy page's panel, keyboard use and axe with the banner open.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Result } from 'axe-core';
+import type { Page, Request } from 'playwright-core';
+import { PERSIST_STORAGE_KEY, eventually, settle, useBrowser, visit } from './support/browser';
+
+const browser = useBrowser();
+
+const ANALYTICS_HOSTS =
+  /^https:\/\/([a-z0-9-]+\.)*(googletagmanager\.com|google-analytics\.com|analytics\.google\.com)\//;
+
+/** Answers every analytics request locally and records it: the suite never talks to Google. */
+async function interceptAnalytics(page: Page): Promise<Request[]> {
+  const requests: Request[] = [];
+  await page.route(ANALYTICS_HOSTS, async (route) => {
+    requests.push(route.request());
+    if (route.request().url().includes('/gtag/js'))
+      await route.fulfill({ contentType: 'text/javascript', body: 'window.__e2eTagLoaded = true;' });
+    else await route.fulfill({ status: 204 });
+  });
+  return requests;
+}
+
+const bannerOf = (page: Page) => page.getByRole('region', { name: 'Cookie preferences' });
+
+async function openFirstVisit(path = '/', colorScheme: 'light' | 'dark' = 'light') {
+  const opened = await browser.open({ freshConsent: true, colorScheme });
+  const requests = await interceptAnalytics(opened.page);
+  await visit(opened.page, path);
+  return { ...opened, requests };
+}
+
+const storedConsent = (page: Page) =>
+  page.evaluate((key) => {
+    const raw = window.localStorage.getItem(key);
+    const record = raw ? (JSON.parse(raw) as { consent?: string }) : {};
+    return record.consent ? (JSON.parse(record.consent) as { hasSavedChoice: boolean; preferences: object }) : null;
+  }, PERSIST_STORAGE_KEY);
+
+const describeViolations = (violations: Result[]): string[] =>
+  violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${violation.help} → ${node.target.join(' ')}`),
+  );
+
+describe('Consent banner', () => {
+  it('shows on a first visit, with focus inside it and every control reachable', async () => {
+    const { page, problems, requests } = await openFirstVisit();
+    const banner = bannerOf(page);
+    await banner.waitFor();
+    expect(await banner.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    for (const name of ['Accept All', 'Reject All', 'Save', 'Show details', 'Close cookie preferences'])
+      expect(await banner.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+    expect(requests).toEqual([]);
+    expect(problems()).toEqual([]);
+  });
+
+  it('Reject All hides it for good and nothing is requested from the analytics host', async () => {
+    const { page, problems, requests } = await openFirstVisit();
+    await bannerOf(page).getByRole('button', { name: 'Reject All' }).click();
+    await bannerOf(page).waitFor({ state: 'detached' });
+    await eventually(async () => expect((await storedConsent(page))?.hasSavedChoice).toBe(true));
+
+    await page.reload();
+    await settle(page);
+    await page.getByRole('link', { name: 'Careers' }).first().click();
+    await settle(page);
+    expect(await bannerOf(page).count()).toBe(0);
+    expect(requests.map((request) => request.url())).toEqual([]);
+    expect(problems()).toEqual([]);
+  });
+
+  it('Accept All loads the Google tag, and after a reload the tag loads again without the banner', async () => {
+    const { page, problems, requests } = await openFirstVisit();
+    expect(requests).toEqual([]);
+    await bannerOf(page).getByRole('button', { name: 'Accept All' }).click();
+    await bannerOf(page).waitFor({ state: 'detached' });
+    await eventually(() => expect(requests.some((request) => request.url().includes('/gtag/js?id='))).toBe(true));
+
+    requests.length = 0;
+    await page.reload();
+    await settle(page);
+    expect(await bannerOf(page).count()).toBe(0);
+    expect(requests.map((request) => new URL(request.url()).pathname)).toContain('/gtag/js');
+    // The CSP let the tag's script run.
+    expect(await page.evaluate(() => (window as { __e2eTagLoaded?: boolean }).__e2eTagLoaded)).toBe(true);
+    expect(problems()).toEqual([]);
+  });
+
+  it('Save keeps exactly the switched-on categories', async () => {
+    const { page, problems } = await openFirstVisit();
+    const banner = bannerOf(page);
+    await banner.getByRole('button', { name: 'Show details' }).click();
+    expect(await banner.getByRole('switch', { name: 'Functionality' }).isDisabled()).toBe(true);
+    await banner.getByRole('switch', { name: 'Personalization' }).click();
+    expect(await banner.getByRole('switch', { name: 'Personalization' }).getAttribute('aria-checked')).toBe('true');
+    await banner.getByRole('button', { name: 'Save', exact: true }).click();
+    await banner.waitFor({ state: 'detached' });
+    await eventually(async () =>
+      expect(await storedConsent(page)).toMatchObject({
+        hasSavedChoice: true,
+        preferences: { personalization_storage: 'granted', analytics_storage: 'denied', ad_storage: 'denied' },
+      }),
+    );
+    expect(problems()).toEqual([]);
+  });
+
+  it('reopens from the footer Cookie Settings button; Escape closes it and focus goes back to the button', async () => {
+    const { page, problems } = await browser.open();
+    await visit(page, '/');
+    expect(await bannerOf(page).count()).toBe(0);
+    const settings = page.locator('footer').getByRole('button', { name: 'Cookie Settings' });
+    await settings.click();
+    await bannerOf(page).waitFor();
+    expect(await bannerOf(page).evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await bannerOf(page).waitFor({ state: 'detached' });
+    expect(await settings.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(problems()).toEqual([]);
+  });
+});
+
+describe('Privacy policy page', () => {
+  it('shows no banner on a first visit, nor from Cookie Settings', async () => {
+    const { page, problems } = await openFirstVisit('/privacy-policy');
+    expect(await bannerOf(page).count()).toBe(0);
+    await page.locator('footer').getByRole('button', { name: 'Cookie Settings' }).click();
+    await page.waitForTimeout(200);
+    expect(await bannerOf(page).count()).toBe(0);
+    expect(problems()).toEqual([]);
+  });
+
+  it('its settings panel confirms each choice with the exact message', async () => {
+    const { page, problems } = await openFirstVisit('/privacy-policy');
+    const panel = page.getByRole('region', { name: 'Cookie settings' });
+    const status = panel.getByRole('status');
+    for (const [button, message] of [
+      ['Save', 'Your cookie preferences have been saved.'],
+      ['Accept All', 'All cookies have been accepted.'],
+      ['Reject All', 'All non-essential cookies have been rejected.'],
+    ] as const) {
+      await panel.getByRole('button', { name: button, exact: true }).click();
+      await eventually(async () => expect(await status.textContent()).toBe(message));
+    }
+    expect((await storedConsent(page))?.hasSavedChoice).toBe(true);
+    expect(problems()).toEqual([]);
+  });
+});
+
+describe('Accessibility with the banner open (axe-core)', () => {
+  it.each(['light', 'dark'] as const)('has no violations in the %s theme, details shown', async (colorScheme) => {
+    const { page, problems } = await openFirstVisit('/', colorScheme);
+    await bannerOf(page).waitFor();
+    expect(describeViolations((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+    await bannerOf(page).getByRole('button', { name: 'Show details' }).click();
+    await bannerOf(page).getByRole('switch', { name: 'Analytics' }).waitFor();
+    expect(describeViolations((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+    expect(problems()).toEqual([]);
+  });
+
+  it.each(['light', 'dark'] as const)('the privacy page with its panel has no violations (%s)', async (colorScheme) => {
+    const { page, problems } = await openFirstVisit('/privacy-policy', colorScheme);
+    await page.getByRole('region', { name: 'Cookie settings' }).getByRole('button', { name: 'Accept All' }).click();
+    expect(describeViolations((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+    expect(problems()).toEqual([]);
+  });
+});

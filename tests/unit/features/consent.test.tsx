@@ -1,0 +1,367 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { persistStore } from 'redux-persist';
+import { appStarted } from '../../../src/app/appEvents';
+import { PERSIST_KEY } from '../../../src/app/config';
+import { Footer } from '../../../src/app/layout/Footer';
+import { CONSENT_SAVE_ERROR } from '../../../src/app/persist';
+import { makeStore } from '../../../src/app/store';
+import type { AppStore } from '../../../src/app/store';
+import {
+  CookieBanner,
+  CookieSettingsPanel,
+  consentAcceptedAll,
+  consentBannerOpened,
+  consentCategoryToggled,
+  consentRejectedAll,
+  consentSaved,
+  defaultPreferences,
+  selectConsentDraft,
+} from '../../../src/features/consent';
+import { renderApp, renderWithProviders } from '../../support/render';
+
+const storageKey = `persist:${PERSIST_KEY}`;
+
+/** Starts persistence the way main.tsx does and waits until the saved state is back. */
+async function startPersistedStore(): Promise<AppStore> {
+  const store = makeStore();
+  await new Promise<void>((resolve) => {
+    persistStore(store, null, resolve);
+  });
+  store.dispatch(appStarted());
+  return store;
+}
+
+const storedRecord = () => JSON.parse(window.localStorage.getItem(storageKey) ?? '{}') as Record<string, string>;
+const storedConsent = () => JSON.parse(storedRecord().consent ?? 'null') as unknown;
+const flushWrites = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
+const saveConsent = (value: unknown) =>
+  window.localStorage.setItem(
+    storageKey,
+    JSON.stringify({ consent: JSON.stringify(value), _persist: JSON.stringify({ version: 1, rehydrated: true }) }),
+  );
+
+const savedRejection = {
+  preferences: defaultPreferences,
+  hasSavedChoice: true,
+  savedAt: '2026-11-21T10:00:00.000Z',
+};
+
+const banner = () => screen.queryByRole('region', { name: 'Cookie preferences' });
+
+async function renderBanner(route = '/', options: { autoShow?: boolean; store?: AppStore } = {}) {
+  const store = options.store ?? (await startPersistedStore());
+  const view = renderWithProviders(
+    <>
+      <button type="button">Somewhere on the page</button>
+      <CookieBanner autoShow={options.autoShow} />
+      <Footer />
+    </>,
+    { store, route },
+  );
+  return view;
+}
+
+describe('consent transitions (site.md §4)', () => {
+  it('starts with analytics, ads and personalization denied, functionality and security granted, nothing saved', () => {
+    const { consent } = makeStore().getState();
+    expect(consent.preferences).toEqual({
+      analytics_storage: 'denied',
+      ad_storage: 'denied',
+      functionality_storage: 'granted',
+      personalization_storage: 'denied',
+      security_storage: 'granted',
+    });
+    expect(consent.hasSavedChoice).toBe(false);
+  });
+
+  it('toggling flips a category in the draft only; the saved choice changes on save', () => {
+    const store = makeStore();
+    store.dispatch(consentCategoryToggled({ category: 'analytics_storage' }));
+    expect(selectConsentDraft(store.getState()).analytics_storage).toBe('granted');
+    expect(store.getState().consent.preferences.analytics_storage).toBe('denied');
+    store.dispatch(consentCategoryToggled({ category: 'analytics_storage' }));
+    expect(selectConsentDraft(store.getState()).analytics_storage).toBe('denied');
+    store.dispatch(consentCategoryToggled({ category: 'personalization_storage' }));
+    store.dispatch(consentSaved(selectConsentDraft(store.getState()), 'banner'));
+    expect(store.getState().consent.preferences).toEqual({ ...defaultPreferences, personalization_storage: 'granted' });
+    expect(store.getState().consent.hasSavedChoice).toBe(true);
+  });
+
+  it('toggling a locked category does nothing', () => {
+    const store = makeStore();
+    store.dispatch(consentCategoryToggled({ category: 'functionality_storage' }));
+    store.dispatch(consentCategoryToggled({ category: 'security_storage' }));
+    expect(selectConsentDraft(store.getState())).toEqual(defaultPreferences);
+    expect(store.getState().consentUi.toggled).toEqual([]);
+  });
+
+  it('a saved choice can never switch a locked category off', () => {
+    const store = makeStore();
+    store.dispatch(consentSaved({ ...defaultPreferences, security_storage: 'denied' }, 'banner'));
+    expect(store.getState().consent.preferences.security_storage).toBe('granted');
+  });
+
+  it('Accept All grants everything and Reject All restores the defaults', () => {
+    const store = makeStore();
+    store.dispatch(consentAcceptedAll('banner'));
+    expect(Object.values(store.getState().consent.preferences)).toEqual(Array(5).fill('granted'));
+    store.dispatch(consentRejectedAll('banner'));
+    expect(store.getState().consent.preferences).toEqual(defaultPreferences);
+    expect(store.getState().consent.hasSavedChoice).toBe(true);
+  });
+
+  it('every choice closes the banner and drops unsaved toggles', () => {
+    const store = makeStore();
+    for (const choose of [
+      () => consentAcceptedAll('banner'),
+      () => consentRejectedAll('banner'),
+      () => consentSaved(defaultPreferences, 'banner'),
+    ]) {
+      store.dispatch(consentBannerOpened({ trigger: 'settings' }));
+      store.dispatch(consentCategoryToggled({ category: 'ad_storage' }));
+      store.dispatch(choose());
+      expect(store.getState().consentUi).toMatchObject({ bannerOpen: false, detailsOpen: false, toggled: [] });
+    }
+  });
+
+  it('all consent actions are plain serializable data', () => {
+    const action = consentSaved(defaultPreferences, 'panel');
+    expect(JSON.parse(JSON.stringify(action))).toEqual(action);
+    expect(action.type).toBe('consent/saved');
+    expect(consentAcceptedAll('banner').type).toBe('consent/acceptedAll');
+    expect(consentRejectedAll('banner').type).toBe('consent/rejectedAll');
+    expect(consentCategoryToggled({ category: 'ad_storage' }).type).toBe('consent/categoryToggled');
+  });
+});
+
+describe('persistence', () => {
+  it('survives a fresh store: the choice is written under persist:meridian-cloud and read back', async () => {
+    const first = await startPersistedStore();
+    first.dispatch(consentAcceptedAll('banner'));
+    await waitFor(() =>
+      expect(storedConsent()).toMatchObject({ hasSavedChoice: true, preferences: { analytics_storage: 'granted' } }),
+    );
+
+    const second = await startPersistedStore();
+    expect(second.getState().consent.hasSavedChoice).toBe(true);
+    expect(second.getState().consent.preferences.ad_storage).toBe('granted');
+    expect(second.getState().consentUi.bannerOpen).toBe(false);
+  });
+
+  it('keeps the banner state out of storage', async () => {
+    const store = await startPersistedStore();
+    store.dispatch(consentBannerOpened({ trigger: 'settings' }));
+    await waitFor(() => expect(Object.keys(storedRecord()).sort()).toEqual(['_persist', 'consent', 'theme']));
+  });
+
+  it.each([
+    ['not JSON', '{nope'],
+    ['a consent value that is not JSON', JSON.stringify({ consent: '{nope' })],
+    [
+      'unknown values',
+      JSON.stringify({ consent: JSON.stringify({ ...savedRejection, preferences: { ad_storage: 'yes' } }) }),
+    ],
+    ['a missing saved flag', JSON.stringify({ consent: JSON.stringify({ preferences: defaultPreferences }) })],
+  ])('falls back to the defaults on a corrupt stored value (%s), logging only', async (_name, raw) => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    window.localStorage.setItem(storageKey, raw);
+    const store = await startPersistedStore();
+    expect(store.getState().consent).toEqual({ preferences: defaultPreferences, hasSavedChoice: false, savedAt: null });
+    error.mockRestore();
+  });
+
+  it('logs "Error saving consent preferences" when storage refuses the write, and tells the visitor nothing', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const store = await startPersistedStore();
+    await flushWrites();
+    const setItem = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    const { user } = renderWithProviders(<CookieSettingsPanel />, { store, route: '/privacy-policy' });
+    await user.click(screen.getByRole('button', { name: 'Accept All' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(CONSENT_SAVE_ERROR, expect.any(DOMException)));
+    expect(store.getState().consent.hasSavedChoice).toBe(true);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    setItem.mockRestore();
+    error.mockRestore();
+  });
+
+  it('logs a failed load and carries on with the defaults', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const getItem = jest.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('Access denied', 'SecurityError');
+    });
+    const store = await startPersistedStore();
+    expect(store.getState().consent.hasSavedChoice).toBe(false);
+    expect(error).toHaveBeenCalledWith('Error loading consent preferences', expect.any(DOMException));
+    getItem.mockRestore();
+    error.mockRestore();
+  });
+});
+
+describe('cookie banner', () => {
+  it('shows itself on a first visit once the saved state is known, with focus inside it', async () => {
+    await renderBanner('/');
+    const region = await screen.findByRole('region', { name: 'Cookie preferences' });
+    expect(region).toHaveFocus();
+    for (const name of ['Accept All', 'Reject All', 'Save', 'Show details', 'Close cookie preferences'])
+      expect(within(region).getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('does not show itself when a choice was saved', async () => {
+    saveConsent(savedRejection);
+    await renderBanner('/');
+    await flushWrites();
+    expect(banner()).not.toBeInTheDocument();
+  });
+
+  it('does not show itself when auto-show is off', async () => {
+    await renderBanner('/', { autoShow: false });
+    await flushWrites();
+    expect(banner()).not.toBeInTheDocument();
+  });
+
+  it('never shows on /privacy-policy, not even from Cookie Settings', async () => {
+    const { user } = await renderBanner('/privacy-policy');
+    await flushWrites();
+    expect(banner()).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cookie Settings' }));
+    expect(banner()).not.toBeInTheDocument();
+  });
+
+  it('waits for the saved state: nothing shows before rehydration (so hydration matches the server)', async () => {
+    renderWithProviders(<CookieBanner />, { store: makeStore() });
+    await flushWrites();
+    expect(banner()).not.toBeInTheDocument();
+  });
+
+  it('opens on the openCookieSettings window event (the footer button) and returns focus on Escape', async () => {
+    saveConsent(savedRejection);
+    const { user } = await renderBanner('/');
+    const settings = screen.getByRole('button', { name: 'Cookie Settings' });
+    await user.click(settings);
+    const region = await screen.findByRole('region', { name: 'Cookie preferences' });
+    expect(region).toHaveFocus();
+    await user.tab();
+    expect(within(region).getByRole('button', { name: 'Close cookie preferences' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(banner()).not.toBeInTheDocument();
+    expect(settings).toHaveFocus();
+  });
+
+  it('closes with the close button, returning focus, without saving a choice', async () => {
+    saveConsent(savedRejection);
+    const { user, store } = await renderBanner('/');
+    const settings = screen.getByRole('button', { name: 'Cookie Settings' });
+    await user.click(settings);
+    await user.click(screen.getByRole('button', { name: 'Close cookie preferences' }));
+    expect(banner()).not.toBeInTheDocument();
+    expect(settings).toHaveFocus();
+    expect(store.getState().consent.savedAt).toBe(savedRejection.savedAt);
+  });
+
+  it('closing the auto-shown banner keeps it closed for the rest of the visit', async () => {
+    const { user, store } = await renderBanner('/');
+    await user.click(await screen.findByRole('button', { name: 'Close cookie preferences' }));
+    await flushWrites();
+    expect(banner()).not.toBeInTheDocument();
+    expect(store.getState().consent.hasSavedChoice).toBe(false);
+  });
+
+  it('lists the categories behind Show details, with the required ones locked', async () => {
+    const { user } = await renderBanner('/');
+    const region = await screen.findByRole('region', { name: 'Cookie preferences' });
+    expect(within(region).queryByRole('switch')).not.toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Show details' }));
+    expect(within(region).getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
+
+    const switches = within(region).getAllByRole('switch');
+    expect(switches.map((element) => element.getAttribute('aria-checked'))).toEqual([
+      'false',
+      'false',
+      'true',
+      'false',
+      'true',
+    ]);
+    for (const [name, locked] of [
+      ['Analytics', false],
+      ['Advertisement', false],
+      ['Functionality', true],
+      ['Personalization', false],
+      ['Security', true],
+    ] as const) {
+      const control = within(region).getByRole('switch', { name });
+      if (locked) {
+        expect(control).toBeDisabled();
+        expect(control).toHaveAccessibleDescription(expect.stringContaining('Required') as string);
+      } else expect(control).toBeEnabled();
+    }
+    await user.click(within(region).getByRole('button', { name: 'Hide details' }));
+    expect(within(region).queryByRole('switch')).not.toBeInTheDocument();
+  });
+
+  it('Save stores the toggled categories, persists them and closes', async () => {
+    const { user, store } = await renderBanner('/');
+    const region = await screen.findByRole('region', { name: 'Cookie preferences' });
+    await user.click(within(region).getByRole('button', { name: 'Show details' }));
+    await user.click(within(region).getByRole('switch', { name: 'Analytics' }));
+    expect(within(region).getByRole('switch', { name: 'Analytics' })).toBeChecked();
+    await user.click(within(region).getByRole('switch', { name: 'Functionality' }));
+    await user.click(within(region).getByRole('button', { name: 'Save' }));
+    expect(banner()).not.toBeInTheDocument();
+    expect(store.getState().consent.preferences).toEqual({ ...defaultPreferences, analytics_storage: 'granted' });
+    await waitFor(() =>
+      expect(storedConsent()).toMatchObject({ preferences: { analytics_storage: 'granted' }, hasSavedChoice: true }),
+    );
+  });
+
+  it.each([
+    ['Accept All', 'granted'],
+    ['Reject All', 'denied'],
+  ] as const)('%s saves, persists and closes', async (name, analytics) => {
+    const { user, store } = await renderBanner('/');
+    await user.click(await screen.findByRole('button', { name }));
+    expect(banner()).not.toBeInTheDocument();
+    expect(store.getState().consent.preferences.analytics_storage).toBe(analytics);
+    await waitFor(() =>
+      expect(storedConsent()).toMatchObject({ hasSavedChoice: true, preferences: { analytics_storage: analytics } }),
+    );
+  });
+});
+
+describe('cookie settings panel on the privacy page', () => {
+  it.each([
+    ['Save', 'Your cookie preferences have been saved.'],
+    ['Accept All', 'All cookies have been accepted.'],
+    ['Reject All', 'All non-essential cookies have been rejected.'],
+  ])('%s shows "%s" in a status region', async (name, message) => {
+    const store = await startPersistedStore();
+    const { user } = renderWithProviders(<CookieSettingsPanel />, { store, route: '/privacy-policy' });
+    const status = screen.getByRole('status');
+    expect(status).toBeEmptyDOMElement();
+    await user.click(screen.getByRole('button', { name }));
+    expect(status).toHaveTextContent(new RegExp(`^${message.replace(/[.]/g, '\\.')}$`));
+    expect(store.getState().consent.hasSavedChoice).toBe(true);
+  });
+
+  it('saves the switches the same way as the banner', async () => {
+    const store = await startPersistedStore();
+    const { user } = renderWithProviders(<CookieSettingsPanel />, { store, route: '/privacy-policy' });
+    await user.click(screen.getByRole('switch', { name: 'Advertisement' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(store.getState().consent.preferences).toEqual({ ...defaultPreferences, ad_storage: 'granted' });
+    await waitFor(() => expect(storedConsent()).toMatchObject({ preferences: { ad_storage: 'granted' } }));
+  });
+
+  it('is part of the privacy policy page, in its cookie-policy section', async () => {
+    renderApp({ route: '/privacy-policy' });
+    await screen.findByRole('heading', { name: 'Cookie policy' });
+    const section = screen
+      .getAllByRole('listitem')
+      .find((item) => within(item).queryByRole('heading', { name: 'Cookie policy' }));
+    if (!section) throw new Error('No cookie-policy section');
+    expect(within(section).getByRole('heading', { name: 'Cookie settings' })).toBeInTheDocument();
+    expect(within(section).getByText(/not requested from Google until you allow analytics/)).toBeVisible();
+  });
+});
