@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router-dom';
 import { logError } from '../../app/logger';
+import { reportException } from '../../features/analytics';
 import { Button } from '../../ui/Button';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, space } from '../../ui/theme';
@@ -39,6 +40,8 @@ export function ErrorScreen() {
   const location = useLocation();
   useEffect(() => {
     logError('Route error', error, { path: location.pathname });
+    // A thrown response (a 404 from a loader) is an answer, not a crash: only real errors are exceptions.
+    if (!isRouteErrorResponse(error)) reportException(error, true);
   }, [error, location.pathname]);
   return (
     <ErrorScreenView

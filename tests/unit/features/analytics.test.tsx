@@ -18,7 +18,8 @@ import {
   defaultPreferences,
 } from '../../../src/features/consent';
 import { ErrorBoundary } from '../../../src/site/errors/ErrorBoundary';
-import { renderApp, renderWithProviders } from '../../support/render';
+import { ERROR_SCREEN_HEADING, ErrorScreen } from '../../../src/site/errors/ErrorScreen';
+import { renderApp, renderRoutes, renderWithProviders } from '../../support/render';
 
 const ID = 'G-TEST12345';
 const SCRIPT_URL = `https://www.googletagmanager.com/gtag/js?id=${ID}`;
@@ -212,6 +213,20 @@ describe('with a measurement id (Consent Mode v2)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The widget broke');
     expect(commandsNamed('event', 'exception')).toEqual([
       ['event', 'exception', { description: 'The widget broke', fatal: false }],
+    ]);
+    error.mockRestore();
+  });
+
+  it('reports a page that fails to render (the route error screen) as a fatal exception', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const store = await startPersistedStore();
+    function BrokenPage(): never {
+      throw new Error('The page broke');
+    }
+    renderRoutes([{ path: '*', element: <BrokenPage />, ErrorBoundary: ErrorScreen }], { store });
+    expect(await screen.findByRole('heading', { name: ERROR_SCREEN_HEADING })).toBeInTheDocument();
+    expect(commandsNamed('event', 'exception')).toEqual([
+      ['event', 'exception', { description: 'The page broke', fatal: true }],
     ]);
     error.mockRestore();
   });
