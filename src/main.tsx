@@ -13,6 +13,7 @@ import { routes } from './app/routes';
 import { PRELOADED_STATE_ID } from './app/serialization';
 import { makeStore } from './app/store';
 import type { RootState } from './app/store';
+import { registerServiceWorker } from './features/connectivity';
 
 function readPreloadedState(): Partial<RootState> | undefined {
   const text = stateElement()?.textContent;
@@ -92,3 +93,12 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => logError('The app failed to start', error));
+
+// Only production builds have a worker: the dev server's hot reload and a caching worker do not mix.
+if (process.env.NODE_ENV === 'production') {
+  try {
+    registerServiceWorker();
+  } catch (error) {
+    logError('Service worker registration failed', error);
+  }
+}

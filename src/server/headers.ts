@@ -64,6 +64,8 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], connectOr
     "form-action 'self'",
     "object-src 'none'",
     "manifest-src 'self'",
+    // Only our own /sw.js may run as a worker (default-src says the same; this keeps it explicit).
+    "worker-src 'self'",
   ];
   return directives.join('; ');
 }

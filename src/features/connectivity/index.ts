@@ -17,3 +17,4 @@ export { addConnectivityListeners } from './listeners';
 export type { BeforeInstallPromptEvent } from './listeners';
 export { OfflineBanner, OFFLINE_MESSAGE } from './OfflineBanner';
 export { InstallButton } from './InstallButton';
+export { registerServiceWorker, SERVICE_WORKER_URL } from './serviceWorker';
