@@ -10,6 +10,7 @@ import { appStarted } from './app/appEvents';
 import { AppProviders } from './app/AppProviders';
 import { logError } from './app/logger';
 import { routes } from './app/routes';
+import { enableRoutePreloading } from './app/preload';
 import { PRELOADED_STATE_ID } from './app/serialization';
 import { makeStore } from './app/store';
 import type { RootState } from './app/store';
@@ -90,6 +91,7 @@ async function start(): Promise<void> {
     createRoot(container).render(app);
   }
   store.dispatch(appStarted());
+  enableRoutePreloading(routes);
 }
 
 start().catch((error: unknown) => logError('The app failed to start', error));
