@@ -76,6 +76,36 @@ describe('Web app manifest', () => {
   });
 });
 
+describe('Install button', () => {
+  it('appears only once the browser offers an install prompt, and prompts when pressed', async () => {
+    const { page, problems } = await browser.open();
+    const response = await visit(page, '/');
+    expect(await response.text()).not.toContain('Install app');
+    const install = page.getByRole('button', { name: 'Install app' });
+    expect(await install.count()).toBe(0);
+
+    // Chromium offers the prompt only to a site it judges installable after some engagement; the
+    // test plays the browser's part with an event of the same shape.
+    await page.evaluate(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      const marked = window as Window & { __prompted?: number };
+      Object.assign(event, {
+        prompt: () => {
+          marked.__prompted = (marked.__prompted ?? 0) + 1;
+          return Promise.resolve();
+        },
+        userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
+      });
+      window.dispatchEvent(event);
+    });
+    await install.click();
+
+    expect(await page.evaluate(() => (window as Window & { __prompted?: number }).__prompted)).toBe(1);
+    await install.waitFor({ state: 'detached' });
+    expect(problems()).toEqual([]);
+  });
+});
+
 describe('Service worker', () => {
   it('is served for revalidation on every use, so a new build reaches visitors at once', async () => {
     const { page } = await browser.open();
