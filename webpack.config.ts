@@ -3,7 +3,9 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { createHash } from 'node:crypto';
 import webpack from 'webpack';
+import { GenerateSW } from 'workbox-webpack-plugin';
 import type { Configuration, Compiler } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
@@ -41,6 +43,78 @@ class ChunkManifestPlugin {
       fs.writeFileSync(path.join(nodeDistDir, 'chunks.json'), JSON.stringify(manifest, null, 2));
     });
   }
+}
+
+/** The page the service worker answers with for a page never visited, when offline. */
+const OFFLINE_PAGE = '/offline.html';
+
+/**
+ * The service worker (dist/sw.js), production builds only. What it carries of the spec and why:
+ * - Precache: the hashed JS chunks (the app shell) and the offline page. Not the prerendered HTML:
+ *   the prerender writes it after webpack has run, and precached HTML only changes when a new worker
+ *   installs, so visitors would read yesterday's pages until they closed every tab. HTML goes through
+ *   the network first instead (fresh whenever online), and a visited page's last copy opens offline.
+ * - Old chunks: cached HTML names the chunks of its own build, so every /assets/ script also goes into
+ *   a runtime cache (cache-first: its URL never changes) that outlives a new worker's precache cleanup.
+ * - Never cached: anything but GET (Workbox routes only GET unless told otherwise) and /api/*.
+ * - Updates: no skipWaiting/clientsClaim. A new worker waits until every tab of the old one has
+ *   closed and takes over on the next visit, so a page never runs chunks of two builds mid-session;
+ *   the first visit is not controlled either (it loaded everything from the network anyway).
+ */
+function serviceWorkerPlugin(): GenerateSW {
+  const offlinePage = fs.readFileSync(path.join(root, 'public', OFFLINE_PAGE));
+  return new GenerateSW({
+    swDest: 'sw.js',
+    inlineWorkboxRuntime: true,
+    sourcemap: false,
+    mode: 'production',
+    include: [/^assets\/.*\.js$/],
+    exclude: [/\.map$/, /LICENSE/],
+    dontCacheBustURLsMatching: /\.[0-9a-f]{8}\./,
+    additionalManifestEntries: [
+      { url: OFFLINE_PAGE, revision: createHash('sha256').update(offlinePage).digest('hex').slice(0, 16) },
+    ],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    cleanupOutdatedCaches: true,
+    skipWaiting: false,
+    clientsClaim: false,
+    runtimeCaching: [
+      {
+        // Visited pages: fresh from the network, from the cache when the network is gone or slow.
+        urlPattern: ({ request, url, sameOrigin }) =>
+          request.mode === 'navigate' && sameOrigin && !url.pathname.startsWith('/api/'),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'pages',
+          networkTimeoutSeconds: 3,
+          expiration: { maxEntries: 50 },
+          cacheableResponse: { statuses: [200] },
+          precacheFallback: { fallbackURL: OFFLINE_PAGE },
+        },
+      },
+      {
+        urlPattern: ({ request, url, sameOrigin }) =>
+          request.destination === 'script' && sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'scripts',
+          expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 60 * 60 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
+        // Same-origin images only: cross-origin ones would be opaque, and each opaque entry costs megabytes of quota.
+        urlPattern: ({ request, url, sameOrigin }) =>
+          request.destination === 'image' && sameOrigin && !url.pathname.startsWith('/api/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'images',
+          expiration: { maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  });
 }
 
 const define = (mode: string) =>
@@ -114,7 +188,7 @@ function browserConfig(mode: 'production' | 'development'): Configuration & { de
         minify: false,
       }),
       // Only production builds feed the prerender; the dev server must not overwrite its manifest.
-      ...(production ? [new ChunkManifestPlugin()] : []),
+      ...(production ? [new ChunkManifestPlugin(), serviceWorkerPlugin()] : []),
     ],
     devServer: {
       port: Number(process.env.DEV_PORT ?? 8080),

@@ -10,9 +10,11 @@ import { appStarted } from './app/appEvents';
 import { AppProviders } from './app/AppProviders';
 import { logError } from './app/logger';
 import { routes } from './app/routes';
+import { enableRoutePreloading } from './app/preload';
 import { PRELOADED_STATE_ID } from './app/serialization';
 import { makeStore } from './app/store';
 import type { RootState } from './app/store';
+import { registerServiceWorker } from './features/connectivity';
 
 function readPreloadedState(): Partial<RootState> | undefined {
   const text = stateElement()?.textContent;
@@ -89,6 +91,16 @@ async function start(): Promise<void> {
     createRoot(container).render(app);
   }
   store.dispatch(appStarted());
+  enableRoutePreloading(routes);
 }
 
 start().catch((error: unknown) => logError('The app failed to start', error));
+
+// Only production builds have a worker: the dev server's hot reload and a caching worker do not mix.
+if (process.env.NODE_ENV === 'production') {
+  try {
+    registerServiceWorker();
+  } catch (error) {
+    logError('Service worker registration failed', error);
+  }
+}

@@ -75,6 +75,8 @@ export function contentSecurityPolicy(
     "form-action 'self'",
     "object-src 'none'",
     "manifest-src 'self'",
+    // Only our own /sw.js may run as a worker (default-src says the same; this keeps it explicit).
+    "worker-src 'self'",
   ];
   return directives.join('; ');
 }

@@ -41,7 +41,8 @@ const themeAtFirstPaint = (page: Page): Promise<HtmlTheme | undefined> =>
 
 /** Opens `/` with a light system theme and picks dark with the toggle. */
 async function chooseDark(): Promise<OpenedPage> {
-  const opened = await browser.open({ colorScheme: 'light', ignore: [/net::ERR_FAILED/] });
+  // No service worker: one test blocks every script with context.route, which a worker's cache would bypass.
+  const opened = await browser.open({ colorScheme: 'light', serviceWorkers: 'block', ignore: [/net::ERR_FAILED/] });
   await recordThemeAtFirstPaint(opened.page);
   await visit(opened.page, '/');
   await opened.page.getByRole('button', { name: 'Switch to dark theme' }).click();

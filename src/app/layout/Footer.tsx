@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
+import { InstallButton, selectCanInstall } from '../../features/connectivity';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, mq, space } from '../../ui/theme';
+import { useAppSelector } from '../hooks';
 import { siteConfig } from '../config';
 import { paths } from '../paths';
 import { Logo } from './Logo';
@@ -26,6 +28,7 @@ function useCurrentYear(): number {
 export function Footer() {
   const year = useCurrentYear();
   const { address } = siteConfig;
+  const canInstall = useAppSelector(selectCanInstall);
   return (
     <footer css={styles.footer}>
       <Container>
@@ -93,6 +96,11 @@ export function Footer() {
                 Cookie Settings
               </button>
             </li>
+            {canInstall ? (
+              <li>
+                <InstallButton css={styles.cookieButton} />
+              </li>
+            ) : null}
           </ul>
         </div>
       </Container>

@@ -7,6 +7,7 @@ import { ThemeToggle } from '../../features/theme';
 import { ButtonLink } from '../../ui/Button';
 import { colors, fontSizes, layout, mq, radii, space } from '../../ui/theme';
 import { paths } from '../paths';
+import { intentPreloadProps } from '../preload';
 import { Logo } from './Logo';
 import { megaMenu, primaryLinks } from './navigation';
 
@@ -38,7 +39,7 @@ function MegaMenuPanel({ id, onNavigate }: { id: string; onNavigate: () => void 
             <ul css={styles.megaList}>
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} onClick={onNavigate} css={styles.megaLink}>
+                  <Link to={link.to} onClick={onNavigate} css={styles.megaLink} {...intentPreloadProps(link.to)}>
                     {link.label}
                   </Link>
                 </li>
@@ -122,7 +123,7 @@ function ServicesMenu() {
         if (!event.currentTarget.contains(event.relatedTarget)) close();
       }}
     >
-      <RouterNavLink to={paths.services} css={styles.navLink}>
+      <RouterNavLink to={paths.services} css={styles.navLink} {...intentPreloadProps(paths.services)}>
         Services
       </RouterNavLink>
       <button
@@ -185,7 +186,7 @@ export function TopBar() {
             <ServicesMenu />
             {primaryLinks.map((link) => (
               <li key={link.to}>
-                <RouterNavLink to={link.to} css={styles.navLink}>
+                <RouterNavLink to={link.to} css={styles.navLink} {...intentPreloadProps(link.to)}>
                   {link.label}
                 </RouterNavLink>
               </li>
@@ -194,7 +195,7 @@ export function TopBar() {
         </nav>
         <div css={{ display: 'flex', alignItems: 'center', gap: space.sm }}>
           <ThemeToggle />
-          <ButtonLink to={paths.contact} css={styles.desktopOnly}>
+          <ButtonLink to={paths.contact} css={styles.desktopOnly} {...intentPreloadProps(paths.contact)}>
             Get In Touch
           </ButtonLink>
           <button

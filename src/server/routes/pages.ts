@@ -145,11 +145,19 @@ function pageOrNotFound(route: string, pages: ReadonlyMap<string, string>): Reso
   return file === undefined ? { kind: 'notFound' } : { kind: 'page', file };
 }
 
+// The service worker and the manifest keep their URLs across builds, so they are revalidated on every
+// request like HTML: a cached sw.js (at a proxy, or in a browser that honours the HTTP cache for update
+// checks) would keep an old worker serving old pages for the cache's lifetime.
+const revalidatedFiles = new Set(['sw.js', 'manifest.webmanifest']);
+
 function cacheControlFor(segments: readonly string[]): string {
   if (segments[0] === 'assets') {
     return cacheControl.hashedAsset;
   }
   const last = segments[segments.length - 1] ?? '';
+  if (segments.length === 1 && revalidatedFiles.has(last)) {
+    return cacheControl.html;
+  }
   return /\.html?$/i.test(last) ? cacheControl.html : cacheControl.other;
 }
 

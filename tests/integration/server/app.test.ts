@@ -91,6 +91,8 @@ describe('site server with a full build', () => {
     writeFile(distDir, 'assets/main.1a2b3c4d.js', 'console.log("hydrate");');
     writeFile(distDir, 'robots.txt', 'User-agent: *\nAllow: /\n');
     writeFile(distDir, 'favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFile(distDir, 'sw.js', 'self.addEventListener("fetch", () => undefined);');
+    writeFile(distDir, 'manifest.webmanifest', '{"name":"Site"}');
     writeFile(distDir, '.env', secret);
     writeFile(
       distDir,
@@ -169,6 +171,17 @@ describe('site server with a full build', () => {
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toBe(type);
       expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    });
+
+    it.each([
+      ['/sw.js', 'text/javascript; charset=utf-8'],
+      ['/manifest.webmanifest', 'application/manifest+json; charset=utf-8'],
+    ])('serves %s for revalidation on every use, so a new build reaches visitors at once', async (url, type) => {
+      const response = await request(baseUrl, url);
+
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe(type);
+      expect(response.headers['cache-control']).toBe('no-cache');
     });
 
     it.each(['/build-manifest.json', '/404.html', '/.env', '/assets', '/assets/main.missing.js'])(

@@ -23,7 +23,8 @@ describe('securityHeaders', () => {
       "default-src 'self'; " +
         `script-src 'self' '${hashA}' '${hashB}'; ` +
         "style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; " +
-        "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'; manifest-src 'self'",
+        "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'; manifest-src 'self'; " +
+        "worker-src 'self'",
     );
   });
 

@@ -1,0 +1,119 @@
+import { act, screen } from '@testing-library/react';
+import { appStarted } from '../../../src/app/appEvents';
+import { Footer } from '../../../src/app/layout/Footer';
+import { renderWithProviders } from '../../support/render';
+
+type Outcome = 'accepted' | 'dismissed';
+
+/** A stand-in for Chromium's beforeinstallprompt event, answered with `outcome`. */
+function offerInstall(outcome: Outcome) {
+  const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
+    prompt: jest.Mock;
+    userChoice: Promise<{ outcome: Outcome }>;
+  };
+  event.prompt = jest.fn(() => Promise.resolve());
+  event.userChoice = Promise.resolve({ outcome });
+  act(() => {
+    window.dispatchEvent(event);
+  });
+  return event;
+}
+
+type Listener = (event: { matches: boolean }) => void;
+
+/** A controllable `(display-mode: standalone)` media query. */
+function stubDisplayMode(initiallyStandalone: boolean) {
+  const listeners = new Set<Listener>();
+  let matches = initiallyStandalone;
+  window.matchMedia = jest.fn((query: string) => ({
+    media: query,
+    get matches() {
+      return query === '(display-mode: standalone)' ? matches : false;
+    },
+    addEventListener: (_type: string, listener: Listener) => listeners.add(listener),
+    removeEventListener: (_type: string, listener: Listener) => listeners.delete(listener),
+  })) as unknown as typeof window.matchMedia;
+  return {
+    change(next: boolean) {
+      matches = next;
+      act(() => listeners.forEach((listener) => listener({ matches: next })));
+    },
+  };
+}
+
+function renderFooter() {
+  const view = renderWithProviders(<Footer />);
+  act(() => {
+    view.store.dispatch(appStarted());
+  });
+  return view;
+}
+
+const installButton = () => screen.queryByRole('button', { name: 'Install app' });
+
+describe('install state', () => {
+  const originalMatchMedia = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = originalMatchMedia;
+  });
+
+  it('shows no Install button until the browser offers an install prompt', () => {
+    const { store } = renderWithProviders(<Footer />);
+    expect(installButton()).not.toBeInTheDocument();
+    act(() => {
+      store.dispatch(appStarted());
+    });
+    expect(installButton()).not.toBeInTheDocument();
+    expect(store.getState().connectivity.installable).toBe(false);
+  });
+
+  it('becomes installable after beforeinstallprompt and keeps the browser from showing its own prompt', () => {
+    const { store } = renderFooter();
+    const event = offerInstall('accepted');
+    expect(event.defaultPrevented).toBe(true);
+    expect(installButton()).toBeVisible();
+    expect(store.getState().connectivity.installable).toBe(true);
+    // Only a flag is stored: the event stays outside the (serializable) state.
+    expect(JSON.parse(JSON.stringify(store.getState().connectivity))).toEqual(store.getState().connectivity);
+  });
+
+  it('prompts on Install and records an accepted prompt', async () => {
+    const { store, user } = renderFooter();
+    const event = offerInstall('accepted');
+    await user.click(screen.getByRole('button', { name: 'Install app' }));
+    expect(event.prompt).toHaveBeenCalledTimes(1);
+    expect(store.getState().connectivity.installOutcome).toBe('accepted');
+    expect(installButton()).not.toBeInTheDocument();
+  });
+
+  it('records a dismissed prompt and hides the spent button', async () => {
+    const { store, user } = renderFooter();
+    offerInstall('dismissed');
+    await user.click(screen.getByRole('button', { name: 'Install app' }));
+    expect(store.getState().connectivity).toMatchObject({ installOutcome: 'dismissed', installable: false });
+    expect(installButton()).not.toBeInTheDocument();
+  });
+
+  it('is installed after appinstalled, which clears the prompt', () => {
+    const { store } = renderFooter();
+    offerInstall('accepted');
+    act(() => {
+      window.dispatchEvent(new Event('appinstalled'));
+    });
+    expect(store.getState().connectivity).toMatchObject({ installed: true, installable: false });
+    expect(installButton()).not.toBeInTheDocument();
+  });
+
+  it('follows the standalone display mode, and offers no install inside the installed app', () => {
+    const displayMode = stubDisplayMode(true);
+    const { store } = renderFooter();
+    expect(store.getState().connectivity.standalone).toBe(true);
+    offerInstall('accepted');
+    expect(installButton()).not.toBeInTheDocument();
+    displayMode.change(false);
+    expect(store.getState().connectivity.standalone).toBe(false);
+    expect(installButton()).toBeVisible();
+    displayMode.change(true);
+    expect(store.getState().connectivity.standalone).toBe(true);
+  });
+});
