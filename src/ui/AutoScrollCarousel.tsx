@@ -65,7 +65,7 @@ export function AutoScrollCarousel({
   }, []);
 
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
   };
 
   const card = { flex: `0 0 ${cardWidth}px`, width: cardWidth, display: 'flex' } as const;

@@ -44,7 +44,7 @@ export function RotatingText({ items, label, intervalMs = ROTATION_INTERVAL_MS, 
   }, [rotating, current, intervalMs, count]);
 
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
   };
 
   if (count === 0) return null;

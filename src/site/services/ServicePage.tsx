@@ -132,7 +132,15 @@ export function ServicePage() {
   );
 }
 
-function Hero({ service, content, image }: { service: CatalogService; content: ServicePageContent; image?: HeroImage }) {
+function Hero({
+  service,
+  content,
+  image,
+}: {
+  service: CatalogService;
+  content: ServicePageContent;
+  image?: HeroImage;
+}) {
   return (
     <section aria-labelledby="service-heading" css={styles.hero}>
       <Container css={[styles.heroGrid, image ? { [mq.lg]: { gridTemplateColumns: '1fr 1fr' } } : null]}>
@@ -190,7 +198,11 @@ function Programs({ programs }: { programs: TrainingPageContent['programs'] }) {
                       <li key={topic}>{topic}</li>
                     ))}
                   </ul>
-                  <ButtonLink to={paths.contactWith({ program: program.id })} variant="secondary" css={styles.offerLink}>
+                  <ButtonLink
+                    to={paths.contactWith({ program: program.id })}
+                    variant="secondary"
+                    css={styles.offerLink}
+                  >
                     Ask about {name}
                   </ButtonLink>
                 </Card>

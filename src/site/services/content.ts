@@ -106,7 +106,8 @@ export const servicePages: ServicePages = {
       {
         title: 'Data migration and testing',
         duration: '1–2 weeks',
-        description: 'Accounts, contacts and open opportunities moved from your old CRM or spreadsheets, then tested by your users.',
+        description:
+          'Accounts, contacts and open opportunities moved from your old CRM or spreadsheets, then tested by your users.',
       },
       {
         title: 'Training and go-live',
@@ -161,7 +162,8 @@ export const servicePages: ServicePages = {
       {
         title: 'Design and build',
         duration: '4–6 weeks',
-        description: 'Queues, routing, entitlements and console layouts built in sprints and demonstrated to team leads.',
+        description:
+          'Queues, routing, entitlements and console layouts built in sprints and demonstrated to team leads.',
       },
       {
         title: 'Channel cut-over',
@@ -171,7 +173,8 @@ export const servicePages: ServicePages = {
       {
         title: 'Hypercare',
         duration: '2 weeks',
-        description: 'A consultant on the floor (or on the call) with your agents, tuning routing as real volume arrives.',
+        description:
+          'A consultant on the floor (or on the call) with your agents, tuning routing as real volume arrives.',
       },
     ],
     outcomes: [
@@ -216,7 +219,8 @@ export const servicePages: ServicePages = {
       {
         title: 'Data and goals assessment',
         duration: '2 weeks',
-        description: 'We audit your data sources and consent records and pick the three journeys that will pay back first.',
+        description:
+          'We audit your data sources and consent records and pick the three journeys that will pay back first.',
       },
       {
         title: 'Platform set-up',
@@ -226,7 +230,8 @@ export const servicePages: ServicePages = {
       {
         title: 'Journey build',
         duration: '3–5 weeks',
-        description: 'Templates, content blocks and the first journeys built with your team, then tested on seed lists.',
+        description:
+          'Templates, content blocks and the first journeys built with your team, then tested on seed lists.',
       },
       {
         title: 'Launch and optimise',
@@ -253,7 +258,8 @@ export const servicePages: ServicePages = {
     includes: [
       {
         title: 'Customer self-service portals',
-        description: 'Customers open and follow cases, download documents and update their details without calling you.',
+        description:
+          'Customers open and follow cases, download documents and update their details without calling you.',
       },
       {
         title: 'Partner and buyer portals',
@@ -274,7 +280,8 @@ export const servicePages: ServicePages = {
       {
         title: 'Audience and journey mapping',
         duration: '1–2 weeks',
-        description: 'Who logs in, what they need to do and which records they may see, agreed before anything is built.',
+        description:
+          'Who logs in, what they need to do and which records they may see, agreed before anything is built.',
       },
       {
         title: 'Portal build',
@@ -316,7 +323,8 @@ export const servicePages: ServicePages = {
       },
       {
         title: 'Nurture programmes',
-        description: 'Engagement Studio programmes for each buying stage, with content mapped to the questions buyers ask.',
+        description:
+          'Engagement Studio programmes for each buying stage, with content mapped to the questions buyers ask.',
       },
       {
         title: 'Forms, landing pages and tracking',
@@ -332,7 +340,8 @@ export const servicePages: ServicePages = {
       {
         title: 'Lead definition workshop',
         duration: '1 week',
-        description: 'Marketing and sales agree the ideal customer profile, the scoring thresholds and the hand-off rules.',
+        description:
+          'Marketing and sales agree the ideal customer profile, the scoring thresholds and the hand-off rules.',
       },
       {
         title: 'Set-up and connector',
@@ -379,7 +388,8 @@ export const servicePages: ServicePages = {
       },
       {
         title: 'Predictions and next best actions',
-        description: 'Scoring, forecasting and recommendations placed where users already work, with the reasons shown.',
+        description:
+          'Scoring, forecasting and recommendations placed where users already work, with the reasons shown.',
       },
       {
         title: 'Agents with guardrails',
@@ -563,7 +573,8 @@ export const servicePages: ServicePages = {
       },
       {
         title: 'Architecture advice',
-        description: 'Org strategy, integration patterns and data residency questions answered by certified architects.',
+        description:
+          'Org strategy, integration patterns and data residency questions answered by certified architects.',
       },
     ],
     engagement: [
@@ -675,7 +686,8 @@ export const servicePages: ServicePages = {
       },
       {
         title: 'Content management',
-        description: 'A CMS your marketers can edit without a developer, with page templates that keep the design intact.',
+        description:
+          'A CMS your marketers can edit without a developer, with page templates that keep the design intact.',
       },
     ],
     engagement: [
@@ -781,7 +793,8 @@ export const servicePages: ServicePages = {
     includes: [
       {
         title: 'Your org, your data',
-        description: 'Exercises run in a sandbox of your own org, so people practise the screens they will use on Monday.',
+        description:
+          'Exercises run in a sandbox of your own org, so people practise the screens they will use on Monday.',
       },
       {
         title: 'Certified instructors',
@@ -965,7 +978,8 @@ export const servicePages: ServicePages = {
       },
       {
         title: 'HIPAA safeguards',
-        description: 'Shield encryption, field audit trail and access reviews configured and documented for your auditors.',
+        description:
+          'Shield encryption, field audit trail and access reviews configured and documented for your auditors.',
       },
     ],
     engagement: [
@@ -1017,7 +1031,8 @@ export const servicePages: ServicePages = {
       },
       {
         title: 'Playbooks',
-        description: 'Onboarding, adoption, risk and expansion playbooks that create the right tasks at the right time.',
+        description:
+          'Onboarding, adoption, risk and expansion playbooks that create the right tasks at the right time.',
       },
       {
         title: 'Executive reporting',
