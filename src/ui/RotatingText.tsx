@@ -50,6 +50,8 @@ export function RotatingText({ items, label, intervalMs = ROTATION_INTERVAL_MS, 
   if (count === 0) return null;
   return (
     <div
+      role="group"
+      aria-label={label.plural}
       className={className}
       css={styles.root}
       onMouseEnter={() => setHovered(true)}
