@@ -318,7 +318,7 @@ const styles = {
     color: colors.primaryText,
     fontWeight: 700,
   },
-  duration: { margin: `${space.xs} 0`, color: colors.accent, fontWeight: 700, fontSize: fontSizes.sm },
+  duration: { margin: `${space.xs} 0`, color: colors.primary, fontWeight: 700, fontSize: fontSizes.sm },
   outcomes: {
     display: 'grid',
     gap: space.lg,
