@@ -8,7 +8,7 @@ import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
 export function ConnectSection({ form }: { form?: ReactNode }) {
   return (
     <section id="connect" aria-labelledby="connect-heading" css={{ paddingBlock: space.xxl }}>
-      <Container css={styles.grid}>
+      <Container css={[styles.grid, form ? styles.withForm : null]}>
         <div>
           <h2 id="connect-heading" css={{ fontSize: fontSizes.xxl }}>
             Connect With Us
@@ -46,7 +46,8 @@ export function ConnectSection({ form }: { form?: ReactNode }) {
 }
 
 const styles = {
-  grid: { display: 'grid', gap: space.xl, [mq.lg]: { gridTemplateColumns: '0.8fr 1.2fr' } },
+  grid: { display: 'grid', gap: space.xl },
+  withForm: { [mq.lg]: { gridTemplateColumns: '0.8fr 1.2fr' } },
   details: { display: 'grid', gap: space.md, margin: `${space.lg} 0 0` },
   term: { fontSize: fontSizes.sm, fontWeight: 700, color: colors.textMuted },
   form: {

@@ -13,7 +13,7 @@ export function ResultLine({ study }: { study: CaseStudySummary }) {
     <span>
       <strong css={{ fontSize: fontSizes.xl, color: colors.bandText }}>{study.statValue}</strong> {study.statLabel} for{' '}
       {study.clientName}.{' '}
-      <Link to={paths.caseStudy(study.slug)} css={{ color: colors.bandText, fontWeight: 600, whiteSpace: 'nowrap' }}>
+      <Link to={paths.caseStudy(study.slug)} css={{ color: colors.bandText, fontWeight: 600 }}>
         Read the {study.clientName} story
       </Link>
     </span>

@@ -358,7 +358,7 @@ const styles = {
     flexDirection: 'column',
     gap: space.xs,
   },
-  offerLink: { marginTop: 'auto' },
+  offerLink: { marginTop: 'auto', textAlign: 'center' },
   badge: {
     padding: `2px ${space.sm}`,
     borderRadius: radii.pill,
