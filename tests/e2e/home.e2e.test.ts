@@ -14,11 +14,13 @@ const describeViolations = (violations: Result[]): string[] =>
     ),
   );
 
-const visibleServiceCards = (page: Page) =>
-  page.locator('#home-services > li:not([hidden]) h3').allTextContents();
+const visibleServiceCards = (page: Page) => page.locator('#home-services > li:not([hidden]) h3').allTextContents();
 
 const currentResult = (page: Page) =>
-  page.getByRole('group', { name: 'client results' }).getByRole('link', { name: /^Read the .* story$/ }).textContent();
+  page
+    .getByRole('group', { name: 'client results' })
+    .getByRole('link', { name: /^Read the .* story$/ })
+    .textContent();
 
 const carouselScroll = (page: Page) =>
   page.getByRole('region', { name: 'Salesforce products' }).evaluate((element) => element.scrollLeft);

@@ -68,8 +68,8 @@ describe('Service pages', () => {
     expect(problems()).toEqual([]);
   });
 
-  const axeCases = ['/services', '/services/sales-cloud', '/services/training', '/services/support'].flatMap(
-    (path) => (['light', 'dark'] as const).map((colorScheme) => ({ path, colorScheme })),
+  const axeCases = ['/services', '/services/sales-cloud', '/services/training', '/services/support'].flatMap((path) =>
+    (['light', 'dark'] as const).map((colorScheme) => ({ path, colorScheme })),
   );
 
   it.each(axeCases)('$path has no axe violations in the $colorScheme theme', async ({ path, colorScheme }) => {
