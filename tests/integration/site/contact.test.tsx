@@ -2,6 +2,9 @@ import { screen } from '@testing-library/react';
 import { contactIntent } from '../../../src/site/company/contactIntent';
 import { renderApp } from '../../support/render';
 
+/** The lazy page chunk can take a while to load on a busy machine. */
+const PAGE_LOAD = { timeout: 10_000 };
+
 const intentOf = (query: string) => contactIntent(new URLSearchParams(query));
 
 describe('contactIntent', () => {
@@ -35,7 +38,7 @@ describe('contactIntent', () => {
 describe('Contact page', () => {
   it('says what the visitor asked about', async () => {
     renderApp({ route: '/contact?program=admin-cert' });
-    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('heading', { level: 1 }, PAGE_LOAD);
     expect(await screen.findByText(/You asked about:/)).toHaveTextContent(
       'You asked about: Admin Certification training',
     );
@@ -43,7 +46,7 @@ describe('Contact page', () => {
 
   it('shows no note without a known query', async () => {
     renderApp({ route: '/contact?plan=platinum' });
-    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('heading', { level: 1 }, PAGE_LOAD);
     expect(screen.queryByText(/You asked about:/)).not.toBeInTheDocument();
   });
 });

@@ -3,10 +3,13 @@ import { siteConfig } from '../../../src/app/config';
 import { ConnectSection } from '../../../src/site/home/ConnectSection';
 import { renderApp, renderWithProviders } from '../../support/render';
 
+/** The lazy page chunk can take a while to load on a busy machine. */
+const PAGE_LOAD = { timeout: 10_000 };
+
 describe('Home page', () => {
   it('has its sections in the order of the spec, Expert Insights last', async () => {
     renderApp({ route: '/' });
-    await screen.findByRole('heading', { level: 1, name: 'Salesforce that your teams actually use' });
+    await screen.findByRole('heading', { level: 1, name: 'Salesforce that your teams actually use' }, PAGE_LOAD);
     const main = screen.getByRole('main');
     expect(within(main).getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(
@@ -27,7 +30,7 @@ describe('Home page', () => {
 
   it('links the hero consultation button and two success stories', async () => {
     renderApp({ route: '/' });
-    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('heading', { level: 1 }, PAGE_LOAD);
     expect(screen.getByRole('link', { name: 'Book a free consultation' })).toHaveAttribute('href', '/contact');
     const stories = screen.getByRole('region', { name: 'Client Success Stories' });
     const storyLinks = within(stories)

@@ -2,6 +2,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { IMAGE_FAILED_TEXT, PLACEHOLDER_SRC } from '../../../src/ui/Image';
 import { renderApp } from '../../support/render';
 
+/** The lazy page chunk can take a while to load on a busy machine. */
+const PAGE_LOAD = { timeout: 10_000 };
+
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('Service pages', () => {
@@ -10,7 +13,7 @@ describe('Service pages', () => {
     ['healthcare', 'Salesforce for Healthcare', ['/case-studies/health-tech-innovations', '/case-studies/health-plus']],
   ])('/services/%s has every section of the template', async (slug, title, stories) => {
     renderApp({ route: `/services/${slug}` });
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: title }, PAGE_LOAD)).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
 
     const hero = section(title);
@@ -34,7 +37,7 @@ describe('Service pages', () => {
 
   it('lists the three training programmes under #training-programs with their contact links', async () => {
     renderApp({ route: '/services/training' });
-    await screen.findByRole('heading', { level: 1, name: 'Salesforce Training' });
+    await screen.findByRole('heading', { level: 1, name: 'Salesforce Training' }, PAGE_LOAD);
     const programs = section('Training programmes');
     expect(programs).toHaveAttribute('id', 'training-programs');
     const cards = within(programs).getAllByRole('article');
@@ -59,7 +62,7 @@ describe('Service pages', () => {
 
   it('lists the three support plans under #support-plans, Premium marked POPULAR', async () => {
     renderApp({ route: '/services/support' });
-    await screen.findByRole('heading', { level: 1, name: 'Salesforce Support' });
+    await screen.findByRole('heading', { level: 1, name: 'Salesforce Support' }, PAGE_LOAD);
     const plans = section('Support plans');
     expect(plans).toHaveAttribute('id', 'support-plans');
     const [essential, premium, enterprise] = within(plans).getAllByRole('article');
@@ -82,7 +85,7 @@ describe('Service pages', () => {
 
   it.each(['training', 'support'])('falls back to the placeholder when the %s hero image fails', async (slug) => {
     renderApp({ route: `/services/${slug}` });
-    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('heading', { level: 1 }, PAGE_LOAD);
     const hero = screen.getAllByRole('img').find((img) => img.getAttribute('src')?.startsWith('/images/services/'));
     expect(hero).toBeDefined();
 
@@ -94,7 +97,7 @@ describe('Service pages', () => {
 
   it('lists all sixteen services on /services as cards linking to their pages', async () => {
     renderApp({ route: '/services' });
-    await screen.findByRole('heading', { level: 1, name: 'Salesforce services' });
+    await screen.findByRole('heading', { level: 1, name: 'Salesforce services' }, PAGE_LOAD);
     const main = screen.getByRole('main');
     const serviceLinks = within(main)
       .getAllByRole('link')
