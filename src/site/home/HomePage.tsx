@@ -1,6 +1,6 @@
-// Home: the hero and company stats. The marketing-pages issue adds the remaining sections
-// (services pager, rotating case studies, carousel, stories, logos, contact form); Expert
-// Insights shows the newest 3 posts.
+// Home (site.md §2 Home page sections, in order): hero, services pager, rotating results band,
+// stats, product carousel, client stories, integrations and partners, Connect With Us, and Expert
+// Insights with the newest 3 posts.
 import type { RouteHandle } from '../../app/meta';
 import { ExpertInsights, HOME_POSTS_QUERY, blogApi } from '../../features/blog';
 import { paths } from '../../app/paths';
@@ -8,7 +8,30 @@ import { siteConfig } from '../../app/config';
 import { ButtonLink } from '../../ui/Button';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
-import { stats } from './content';
+import type { CaseStudySummary } from '../case-studies/content';
+import { findCaseStudy } from '../case-studies/content';
+import type { CatalogService } from '../services/catalog';
+import { findService } from '../services/catalog';
+import { ConnectSection } from './ConnectSection';
+import {
+  cloudProducts,
+  featuredServiceSlugs,
+  integrations,
+  partnerNetwork,
+  rotatingStorySlugs,
+  stats,
+  successStorySlugs,
+} from './content';
+import { Integrations } from './Integrations';
+import { ProductCarousel } from './ProductCarousel';
+import { ResultsBand } from './ResultsBand';
+import { ServicesPager } from './ServicesPager';
+import { SuccessStories } from './SuccessStories';
+
+const defined = <T,>(value: T | undefined): value is T => value !== undefined;
+const featuredServices: CatalogService[] = featuredServiceSlugs.map(findService).filter(defined);
+const rotatingStudies: CaseStudySummary[] = rotatingStorySlugs.map(findCaseStudy).filter(defined);
+const successStudies: CaseStudySummary[] = successStorySlugs.map(findCaseStudy).filter(defined);
 
 export function HomePage() {
   return (
@@ -35,6 +58,8 @@ export function HomePage() {
           <DashboardMock />
         </Container>
       </section>
+      <ServicesPager services={featuredServices} />
+      <ResultsBand studies={rotatingStudies} />
       <section aria-labelledby="stats-heading" css={{ paddingBlock: space.xxl }}>
         <Container>
           <h2 id="stats-heading" css={{ fontSize: fontSizes.xxl, textAlign: 'center' }}>
@@ -52,6 +77,10 @@ export function HomePage() {
           </dl>
         </Container>
       </section>
+      <ProductCarousel products={cloudProducts} />
+      <SuccessStories studies={successStudies} />
+      <Integrations items={integrations} partnerText={partnerNetwork} />
+      <ConnectSection />
       <ExpertInsights />
     </>
   );

@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import { siteConfig } from '../../../src/app/config';
+import { ConnectSection } from '../../../src/site/home/ConnectSection';
+import { renderApp, renderWithProviders } from '../../support/render';
+
+/** The lazy page chunk can take a while to load on a busy machine. */
+const PAGE_LOAD = { timeout: 10_000 };
+
+describe('Home page', () => {
+  it('has its sections in the order of the spec, Expert Insights last', async () => {
+    renderApp({ route: '/' });
+    await screen.findByRole('heading', { level: 1, name: 'Salesforce that your teams actually use' }, PAGE_LOAD);
+    const main = screen.getByRole('main');
+    expect(within(main).getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(
+      within(main)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual([
+      'What can we do for you?',
+      'Results our clients measured',
+      'Twelve years of Salesforce delivery',
+      'The Salesforce clouds we implement',
+      'Client Success Stories',
+      'Connected to the systems you already run',
+      'Connect With Us',
+      'Expert Insights',
+    ]);
+  });
+
+  it('links the hero consultation button and two success stories', async () => {
+    renderApp({ route: '/' });
+    await screen.findByRole('heading', { level: 1 }, PAGE_LOAD);
+    expect(screen.getByRole('link', { name: 'Book a free consultation' })).toHaveAttribute('href', '/contact');
+    const stories = screen.getByRole('region', { name: 'Client Success Stories' });
+    const storyLinks = within(stories)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'))
+      .filter((href) => href?.startsWith('/case-studies/'));
+    expect(storyLinks).toHaveLength(2);
+  });
+});
+
+describe('ConnectSection', () => {
+  it('shows the company email and phone, and the form only when given one', () => {
+    const { rerender } = renderWithProviders(<ConnectSection />);
+    const section = screen.getByRole('region', { name: 'Connect With Us' });
+    expect(section).toHaveAttribute('id', 'connect');
+    expect(within(section).getByRole('link', { name: siteConfig.email })).toHaveAttribute(
+      'href',
+      `mailto:${siteConfig.email}`,
+    );
+    expect(within(section).getByRole('link', { name: siteConfig.phone })).toHaveAttribute('href', siteConfig.phoneHref);
+    expect(within(section).queryByRole('form')).not.toBeInTheDocument();
+
+    rerender(<ConnectSection form={<form aria-label="Home contact" />} />);
+    expect(screen.getByRole('form', { name: 'Home contact' })).toBeInTheDocument();
+  });
+});
