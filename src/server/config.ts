@@ -9,6 +9,16 @@ export interface ServerConfig {
   /** Absolute path of the built site (the webpack + prerender output). */
   distDir: string;
   logLevel: LogLevel;
+  /** Bearer token for image upload and delete; uploads are disabled while it is unset. */
+  adminToken: string | undefined;
+  /** Absolute path of the folder holding uploaded images and their resized variants. */
+  imagesDir: string;
+  /** Form posts (POST /) allowed per client IP per minute. */
+  formsRateLimitMax: number;
+  /** Metric batches (POST /api/metrics) allowed per client IP per minute. */
+  metricsRateLimitMax: number;
+  /** Salt for the stored IP hashes; when unset a random one is generated once and kept in the database. */
+  ipHashSalt: string | undefined;
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -21,6 +31,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     databasePath: path.resolve(cwd, valueOf(env, 'DATABASE_PATH') ?? 'data/site.db'),
     distDir: path.resolve(cwd, valueOf(env, 'DIST_DIR') ?? 'dist'),
     logLevel: parseLogLevel(valueOf(env, 'LOG_LEVEL')),
+    adminToken: valueOf(env, 'ADMIN_TOKEN'),
+    imagesDir: path.resolve(cwd, valueOf(env, 'IMAGES_DIR') ?? 'data/images'),
+    formsRateLimitMax: parsePositiveInteger('FORMS_RATE_LIMIT_MAX', valueOf(env, 'FORMS_RATE_LIMIT_MAX'), 10),
+    metricsRateLimitMax: parsePositiveInteger('METRICS_RATE_LIMIT_MAX', valueOf(env, 'METRICS_RATE_LIMIT_MAX'), 60),
+    ipHashSalt: valueOf(env, 'IP_HASH_SALT'),
   };
 }
 
@@ -50,4 +65,15 @@ function parseLogLevel(value: string | undefined): LogLevel {
     throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}; got "${value}".`);
   }
   return level;
+}
+
+function parsePositiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) {
+    return fallback;
+  }
+  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < 1) {
+    throw new Error(`${name} must be a positive integer; got "${value}".`);
+  }
+  return number;
 }
