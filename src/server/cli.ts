@@ -39,7 +39,7 @@ export function parseSubmissionsArgs(args: readonly string[]): SubmissionsQuery 
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
     const value = (): string => {
       const next = inline ?? args[(index += 1)];
-      if (next === undefined || next === '') throw new UsageError(`${String(flag)} needs a value.`);
+      if (next === undefined || next === '') throw new UsageError(`${flag} needs a value.`);
       return next;
     };
     switch (flag) {

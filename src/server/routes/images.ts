@@ -230,7 +230,7 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
     const originalFile = (row: ImageRow) => path.join(originalsDir, `${row.id}.${row.extension}`);
     const notFound = (reply: FastifyReply) => reply.code(404).send({ error: imageMessages.notFound });
 
-    images.get('/api/images', async () => selectAll.all().map(toMeta));
+    images.get('/api/images', (_request, reply) => reply.send(selectAll.all().map(toMeta)));
 
     images.get<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
       const row = find(request.params.id);

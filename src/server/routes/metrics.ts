@@ -60,7 +60,7 @@ const summaryQuerySchema = {
 } as const;
 
 export async function registerMetricRoutes(app: FastifyInstance, options: MetricRoutesOptions): Promise<void> {
-  await app.register(async (metrics) => {
+  await app.register((metrics, _options, done) => {
     // navigator.sendBeacon with a string sends text/plain; here that text is the same JSON array.
     metrics.removeContentTypeParser('text/plain');
     metrics.addContentTypeParser(
@@ -150,6 +150,7 @@ export async function registerMetricRoutes(app: FastifyInstance, options: Metric
         return reply.send({ name, since, pages: summarise(valuesSince.all(name, since)) });
       },
     );
+    done();
   });
 }
 
