@@ -11,7 +11,7 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** Bearer token for image upload and delete; uploads are disabled while it is unset. */
   adminToken: string | undefined;
-  /** Absolute path of the folder holding uploaded images and their resized variants. */
+  /** Absolute path of the folder holding uploaded images and their resized variants; `images` beside the database by default. */
   imagesDir: string;
   /** Form posts (POST /) allowed per client IP per minute. */
   formsRateLimitMax: number;
@@ -25,14 +25,16 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 export type LogLevel = (typeof logLevels)[number];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): ServerConfig {
+  const databasePath = path.resolve(cwd, valueOf(env, 'DATABASE_PATH') ?? 'data/site.db');
   return {
     port: parsePort(valueOf(env, 'PORT')),
     host: valueOf(env, 'HOST') ?? '127.0.0.1',
-    databasePath: path.resolve(cwd, valueOf(env, 'DATABASE_PATH') ?? 'data/site.db'),
+    databasePath,
     distDir: path.resolve(cwd, valueOf(env, 'DIST_DIR') ?? 'dist'),
     logLevel: parseLogLevel(valueOf(env, 'LOG_LEVEL')),
     adminToken: valueOf(env, 'ADMIN_TOKEN'),
-    imagesDir: path.resolve(cwd, valueOf(env, 'IMAGES_DIR') ?? 'data/images'),
+    // Next to the database by default (data/images), so a server pointed at another data folder keeps both there.
+    imagesDir: path.resolve(cwd, valueOf(env, 'IMAGES_DIR') ?? path.join(path.dirname(databasePath), 'images')),
     formsRateLimitMax: parsePositiveInteger('FORMS_RATE_LIMIT_MAX', valueOf(env, 'FORMS_RATE_LIMIT_MAX'), 10),
     metricsRateLimitMax: parsePositiveInteger('METRICS_RATE_LIMIT_MAX', valueOf(env, 'METRICS_RATE_LIMIT_MAX'), 60),
     ipHashSalt: valueOf(env, 'IP_HASH_SALT'),

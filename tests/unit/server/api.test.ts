@@ -13,8 +13,11 @@ describe('API settings', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(`${name} must be a positive integer; got "${value}".`);
   });
 
-  it('resolves IMAGES_DIR against the working directory', () => {
+  it('resolves IMAGES_DIR against the working directory, and keeps images beside the database without it', () => {
     expect(loadConfig({ IMAGES_DIR: 'uploads' }, '/srv/site').imagesDir).toBe('/srv/site/uploads');
+    expect(loadConfig({ DATABASE_PATH: '/var/lib/meridian/site.db' }, '/srv/site').imagesDir).toBe(
+      '/var/lib/meridian/images',
+    );
   });
 });
 
