@@ -2,7 +2,9 @@
 import { createHash } from 'node:crypto';
 import { fastifyFormbody } from '@fastify/formbody';
 import { fastifyMultipart } from '@fastify/multipart';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db';
 
 export interface FormRoutesOptions {
   /** Posts per client IP per minute. */
@@ -187,11 +189,7 @@ export async function registerFormRoutes(app: FastifyInstance, options: FormRout
       return undefined;
     });
 
-    const insert = forms.db.prepare<[string, string, number, string, string, string | null, string | null]>(
-      `INSERT INTO submissions (form_name, fields, spam, received_at, ip_hash, user_agent, dedupe_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`,
-    );
+    const writer = new SubmissionWriter(forms.db);
 
     forms.post(
       '/',
@@ -212,8 +210,8 @@ export async function registerFormRoutes(app: FastifyInstance, options: FormRout
         const dedupeKey =
           check.form === 'blog-newsletter' && !check.spam ? String(check.fields.email).toLowerCase() : null;
         const userAgent = request.headers['user-agent']?.slice(0, 512) ?? null;
-        // Synchronous and fsync'd (synchronous=FULL): once this returns, the row survives a crash.
-        insert.run(
+        // Resolves once the row is committed and fsync'd (synchronous=FULL): only then may we say "thank you".
+        await writer.write([
           check.form,
           JSON.stringify(check.fields),
           check.spam ? 1 : 0,
@@ -221,7 +219,7 @@ export async function registerFormRoutes(app: FastifyInstance, options: FormRout
           hashIp(request.ip, options.ipHashSalt),
           userAgent,
           dedupeKey,
-        );
+        ]);
 
         if (wantsJson(request)) {
           return reply.code(200).send({ ok: true });
@@ -230,6 +228,61 @@ export async function registerFormRoutes(app: FastifyInstance, options: FormRout
       },
     );
   });
+}
+
+type SubmissionParams = [string, string, number, string, string, string | null, string | null];
+
+interface PendingWrite {
+  params: SubmissionParams;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit: the posts that arrive within one turn of the event loop are inserted in one transaction, so
+ * a burst costs one fsync instead of one per post. Each caller still hears back only after its row is durable.
+ */
+export class SubmissionWriter {
+  private queue: PendingWrite[] = [];
+  private readonly insert: BetterSqlite3.Statement<SubmissionParams>;
+  private readonly insertAll: (batch: readonly SubmissionParams[]) => void;
+
+  constructor(db: Database) {
+    this.insert = db.prepare<SubmissionParams>(
+      `INSERT INTO submissions (form_name, fields, spam, received_at, ip_hash, user_agent, dedupe_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`,
+    );
+    this.insertAll = db.transaction((batch: readonly SubmissionParams[]) => {
+      for (const params of batch) this.insert.run(...params);
+    });
+  }
+
+  write(params: SubmissionParams): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ params, resolve, reject });
+      if (this.queue.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const batch = this.queue;
+    this.queue = [];
+    try {
+      this.insertAll(batch.map((pending) => pending.params));
+      for (const pending of batch) pending.resolve();
+    } catch {
+      // The batch was rolled back; one row at a time, so a single bad row fails only its own post.
+      for (const pending of batch) {
+        try {
+          this.insert.run(...pending.params);
+          pending.resolve();
+        } catch (error) {
+          pending.reject(error);
+        }
+      }
+    }
+  }
 }
 
 type ReadResult = { fields: RawFields } | { field: string; error: string };

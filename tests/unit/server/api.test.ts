@@ -1,5 +1,6 @@
 import { loadConfig } from '../../../src/server/config';
-import { checkSubmission, hashIp } from '../../../src/server/routes/forms';
+import { openDatabase } from '../../../src/server/db';
+import { checkSubmission, hashIp, SubmissionWriter } from '../../../src/server/routes/forms';
 import { detectImageKind, isAuthorized, parseVariant } from '../../../src/server/routes/images';
 import { nearestRank, parseSince, summarise } from '../../../src/server/routes/metrics';
 
@@ -131,5 +132,47 @@ describe('parseVariant', () => {
       quality: 75,
       fit: 'inside',
     });
+  });
+});
+
+describe('SubmissionWriter', () => {
+  const params = (spam: number, email: string | null = null) =>
+    ['home-contact', '{}', spam, new Date().toISOString(), 'hash', null, email] as [
+      string,
+      string,
+      number,
+      string,
+      string,
+      string | null,
+      string | null,
+    ];
+
+  it('commits the posts of one tick together and fails only the bad one', async () => {
+    const db = openDatabase(':memory:');
+    try {
+      const writer = new SubmissionWriter(db);
+      // spam must be 0 or 1 (a CHECK constraint), so the second write cannot be stored.
+      const results = await Promise.allSettled([
+        writer.write(params(0)),
+        writer.write(params(2)),
+        writer.write(params(1)),
+      ]);
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(db.prepare('SELECT spam FROM submissions ORDER BY id').all()).toEqual([{ spam: 0 }, { spam: 1 }]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('treats a repeated newsletter address as done, not as an error', async () => {
+    const db = openDatabase(':memory:');
+    try {
+      const writer = new SubmissionWriter(db);
+      await Promise.all([writer.write(params(0, 'a@b.co')), writer.write(params(0, 'a@b.co'))]);
+      await writer.write(params(0, 'a@b.co'));
+      expect(db.prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 1 });
+    } finally {
+      db.close();
+    }
   });
 });
