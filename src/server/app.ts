@@ -36,6 +36,8 @@ export interface AppOptions {
   metricsRateLimitMax?: number;
   /** Salt of the stored IP hashes; generated once and kept in the database when omitted. */
   ipHashSalt?: string;
+  /** Fastify's trustProxy: which peers' X-Forwarded-* headers give the client IP and host. Off by default. */
+  trustProxy?: boolean | string[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -48,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   try {
     app = fastify({
       logger: options.logger ?? false,
+      trustProxy: options.trustProxy ?? false,
       // Router-level failures (a URL that cannot be decoded) skip the hooks, so they get the headers here.
       frameworkErrors: (error, request, reply) => {
         reply.headers(headers);

@@ -19,6 +19,11 @@ export interface ServerConfig {
   metricsRateLimitMax: number;
   /** Salt for the stored IP hashes; when unset a random one is generated once and kept in the database. */
   ipHashSalt: string | undefined;
+  /**
+   * Whose X-Forwarded-For/-Host to believe: false (nobody), true (any peer) or a list of proxy addresses/CIDRs.
+   * Behind a proxy this is what makes the client IP (rate limits) and host (origin check) the visitor's.
+   */
+  trustProxy: boolean | string[];
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -38,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     formsRateLimitMax: parsePositiveInteger('FORMS_RATE_LIMIT_MAX', valueOf(env, 'FORMS_RATE_LIMIT_MAX'), 10),
     metricsRateLimitMax: parsePositiveInteger('METRICS_RATE_LIMIT_MAX', valueOf(env, 'METRICS_RATE_LIMIT_MAX'), 60),
     ipHashSalt: valueOf(env, 'IP_HASH_SALT'),
+    trustProxy: parseTrustProxy(valueOf(env, 'TRUST_PROXY')),
   };
 }
 
@@ -78,4 +84,20 @@ function parsePositiveInteger(name: string, value: string | undefined, fallback:
     throw new Error(`${name} must be a positive integer; got "${value}".`);
   }
   return number;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value.toLowerCase() === 'false') {
+    return false;
+  }
+  if (value.toLowerCase() === 'true') {
+    return true;
+  }
+  const addresses = value.split(',').map((address) => address.trim());
+  if (addresses.some((address) => !/^[0-9a-f.:]+(?:\/\d{1,3})?$/i.test(address))) {
+    throw new Error(
+      `TRUST_PROXY must be true, false or a comma-separated list of IP addresses or CIDRs; got "${value}".`,
+    );
+  }
+  return addresses;
 }

@@ -39,6 +39,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     formsRateLimitMax: config.formsRateLimitMax,
     metricsRateLimitMax: config.metricsRateLimitMax,
     ipHashSalt: config.ipHashSalt,
+    trustProxy: config.trustProxy,
   });
   try {
     const url = await app.listen({ port: config.port, host: config.host });

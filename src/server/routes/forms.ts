@@ -157,10 +157,11 @@ export function isCrossOrigin(request: FastifyRequest): boolean {
   if (origin === undefined) {
     return false;
   }
-  const host = request.headers.host;
+  // request.host is the Host header, or X-Forwarded-Host from a trusted proxy (TRUST_PROXY).
+  const host = request.host;
   try {
     // An opaque origin ("null", from a sandboxed frame or a privacy redirect) fails to parse and is refused too.
-    return host === undefined || new URL(origin).host.toLowerCase() !== host.toLowerCase();
+    return host === '' || new URL(origin).host.toLowerCase() !== host.toLowerCase();
   } catch {
     return true;
   }

@@ -311,3 +311,45 @@ describe('rate limit configuration', () => {
     }
   });
 });
+
+describe('behind a trusted proxy (TRUST_PROXY)', () => {
+  it('limits each forwarded client separately and checks the origin against the forwarded host', async () => {
+    const proxied = await buildTestApp({ formsRateLimitMax: 1, trustProxy: ['127.0.0.1'] });
+    try {
+      const postAs = (client: string, extra: Record<string, string> = {}) =>
+        proxied.request({
+          method: 'POST',
+          url: '/',
+          headers: { ...json, 'x-forwarded-for': client, ...extra },
+          payload: formBody(contact),
+        });
+      expect((await postAs('203.0.113.1')).statusCode).toBe(200);
+      expect((await postAs('203.0.113.1')).statusCode).toBe(429);
+      const site = { 'x-forwarded-host': 'www.example.com', origin: 'https://www.example.com' };
+      expect((await postAs('203.0.113.2', site)).statusCode).toBe(200);
+      const foreign = { 'x-forwarded-host': 'www.example.com', origin: 'https://evil.example' };
+      expect((await postAs('203.0.113.3', foreign)).statusCode).toBe(403);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For by default, so a client cannot dodge the limit with it', async () => {
+    const direct = await buildTestApp({ formsRateLimitMax: 1 });
+    try {
+      const statuses: number[] = [];
+      for (const client of ['203.0.113.1', '203.0.113.2']) {
+        const response = await direct.request({
+          method: 'POST',
+          url: '/',
+          headers: { ...json, 'x-forwarded-for': client },
+          payload: formBody(contact),
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([200, 429]);
+    } finally {
+      await direct.close();
+    }
+  });
+});

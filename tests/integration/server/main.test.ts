@@ -53,6 +53,7 @@ describe('loadConfig', () => {
       formsRateLimitMax: 10,
       metricsRateLimitMax: 60,
       ipHashSalt: undefined,
+      trustProxy: false,
     });
   });
 
@@ -68,6 +69,7 @@ describe('loadConfig', () => {
       FORMS_RATE_LIMIT_MAX: '5000',
       METRICS_RATE_LIMIT_MAX: '120',
       IP_HASH_SALT: 'pepper',
+      TRUST_PROXY: '10.0.0.1, 172.16.0.0/12',
     };
     expect(loadConfig(env, '/srv/site')).toEqual({
       port: 8080,
@@ -80,6 +82,7 @@ describe('loadConfig', () => {
       formsRateLimitMax: 5000,
       metricsRateLimitMax: 120,
       ipHashSalt: 'pepper',
+      trustProxy: ['10.0.0.1', '172.16.0.0/12'],
     });
     expect(loadConfig({ PORT: '', HOST: ' ', LOG_LEVEL: '' }, '/srv/site')).toMatchObject({
       port: 3000,

@@ -14,6 +14,21 @@ describe('API settings', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(`${name} must be a positive integer; got "${value}".`);
   });
 
+  it.each([
+    ['', false],
+    ['false', false],
+    ['TRUE', true],
+    ['10.0.0.1,fd00::/8', ['10.0.0.1', 'fd00::/8']],
+  ])('reads TRUST_PROXY=%j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('rejects a TRUST_PROXY that is no address list', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'loopback; drop' })).toThrow(
+      'TRUST_PROXY must be true, false or a comma-separated list of IP addresses or CIDRs; got "loopback; drop".',
+    );
+  });
+
   it('resolves IMAGES_DIR against the working directory, and keeps images beside the database without it', () => {
     expect(loadConfig({ IMAGES_DIR: 'uploads' }, '/srv/site').imagesDir).toBe('/srv/site/uploads');
     expect(loadConfig({ DATABASE_PATH: '/var/lib/meridian/site.db' }, '/srv/site').imagesDir).toBe(
