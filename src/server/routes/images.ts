@@ -25,6 +25,9 @@ export interface ImageMeta {
 }
 
 export const maxImageBytes = 10 * 1024 * 1024;
+// Variant renders running at once, and in progress or waiting before new ones are turned away with 503.
+const maxConcurrentRenders = 2;
+const maxQueuedRenders = 32;
 export const maxVariantDimension = 4000;
 export const immutableCache = 'public, max-age=31536000, immutable';
 export const outputFormats = ['webp', 'jpeg', 'png', 'avif'] as const;
@@ -226,6 +229,9 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
     );
     const remove = db.prepare<[string]>('DELETE FROM images WHERE id = ?');
 
+    const renders = new Map<string, Promise<void>>();
+    const renderSlots = new Semaphore(maxConcurrentRenders);
+
     const find = (id: string): ImageRow | undefined => (idPattern.test(id) ? selectOne.get(id) : undefined);
     const originalFile = (row: ImageRow) => path.join(originalsDir, `${row.id}.${row.extension}`);
     const notFound = (reply: FastifyReply) => reply.code(404).send({ error: imageMessages.notFound });
@@ -251,7 +257,19 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
         const format: OutputFormat | 'gif' = variant.format ?? (kind === undefined || kind === 'jpeg' ? 'jpeg' : kind);
         const file = path.join(variantsDir, row.id, variantName(variant, format));
         if (!fs.existsSync(file)) {
-          await renderVariant(originalFile(row), file, variant, format);
+          // One render per variant however many ask for it at once, and few renders at a time overall: the
+          // endpoint is public, and encoding (AVIF above all) is the most expensive thing this server does.
+          let pending = renders.get(file);
+          if (pending === undefined) {
+            if (renders.size >= maxQueuedRenders) {
+              return reply.code(503).header('retry-after', '5').send({ error: 'Busy resizing images, retry shortly' });
+            }
+            pending = renderSlots
+              .run(() => renderVariant(originalFile(row), file, variant, format))
+              .finally(() => renders.delete(file));
+            renders.set(file, pending);
+          }
+          await pending;
         }
         return sendFile(reply, file, format === 'gif' ? contentTypes.gif : contentTypes[format]);
       },
@@ -315,6 +333,29 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
       return reply.code(204).send();
     });
   });
+}
+
+/** Runs at most `limit` tasks at a time; the rest wait in arrival order. */
+class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.active += 1;
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next === undefined) this.active -= 1;
+      else next();
+    }
+  }
 }
 
 function variantName(variant: VariantRequest, format: string): string {

@@ -229,6 +229,16 @@ describe('GET /api/images/:id/file variants', () => {
     expect(fs.readdirSync(variantDir)).toHaveLength(1);
   });
 
+  it('renders a variant once when many ask for it at the same time', async () => {
+    const meta = await uploaded('png', 400, 300);
+    const url = `${meta.url}?w=120&fm=avif`;
+    const responses = await Promise.all(Array.from({ length: 6 }, () => t.request({ url })));
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    for (const response of responses) expect(response.raw).toEqual(responses[0]?.raw);
+    const variantDir = path.join(t.imagesDir, 'variants', meta.id);
+    expect(fs.readdirSync(variantDir)).toHaveLength(1);
+  });
+
   it.each([
     ['w=320&fm=avif', 'avif', 'image/avif', 320, 240],
     ['w=100&fm=jpeg', 'jpeg', 'image/jpeg', 100, 75],
