@@ -57,8 +57,9 @@ it('keeps every acknowledged submission across a SIGKILL and a restart', async (
   };
   const timer = setTimeout(kill, loadTimeoutMs);
 
+  // Each client posts back to back until the dead server refuses it, so the kill lands on posts in flight.
   const worker = async (workerId: number) => {
-    for (let sequence = 0; killedAt === 0; sequence += 1) {
+    for (let sequence = 0; ; sequence += 1) {
       const marker = `w${String(workerId)}-${String(sequence)}-${String(Date.now())}`;
       sent += 1;
       try {
@@ -78,6 +79,7 @@ it('keeps every acknowledged submission across a SIGKILL and a restart', async (
       } catch {
         // Refused or reset by the kill: never acknowledged, so nothing is promised.
         failed += 1;
+        if (killedAt !== 0) return;
       }
     }
   };
