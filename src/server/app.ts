@@ -1,12 +1,17 @@
 // Assembles the site server: database, compression, security headers, error handling and routes.
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { fastifyCompress } from '@fastify/compress';
+import { fastifyRateLimit } from '@fastify/rate-limit';
 import { fastify } from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { openDatabase, type Database } from './db';
+import { ensureMetaValue, openDatabase, type Database } from './db';
 import { addSecurityHeaders, loadBuildManifest, securityHeaders, type HeaderRecord } from './headers';
+import { registerFormRoutes, tooManyRequestsMessage } from './routes/forms';
 import { registerHealthRoutes } from './routes/health';
+import { registerImageRoutes } from './routes/images';
+import { registerMetricRoutes } from './routes/metrics';
 import { registerPageRoutes } from './routes/pages';
 
 declare module 'fastify' {
@@ -21,6 +26,18 @@ export interface AppOptions {
   databasePath: string;
   /** `true` for Fastify's default pino logger, or pino options. Off when omitted. */
   logger?: FastifyServerOptions['logger'];
+  /** Bearer token for image upload and delete; both answer 403 while it is unset. */
+  adminToken?: string;
+  /** Uploaded images and their variants; `images` next to the database file by default. */
+  imagesDir?: string;
+  /** Form posts per client IP per minute; 10 by default. */
+  formsRateLimitMax?: number;
+  /** Metric batches per client IP per minute; 60 by default. */
+  metricsRateLimitMax?: number;
+  /** Salt of the stored IP hashes; generated once and kept in the database when omitted. */
+  ipHashSalt?: string;
+  /** Fastify's trustProxy: which peers' X-Forwarded-* headers give the client IP and host. Off by default. */
+  trustProxy?: boolean | string[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -33,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   try {
     app = fastify({
       logger: options.logger ?? false,
+      trustProxy: options.trustProxy ?? false,
       // Router-level failures (a URL that cannot be decoded) skip the hooks, so they get the headers here.
       frameworkErrors: (error, request, reply) => {
         reply.headers(headers);
@@ -68,14 +86,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sendError(error, request, reply);
     });
 
+    // Not global: only the routes that write (forms, metrics) opt in, each with its own budget.
+    await app.register(fastifyRateLimit, {
+      global: false,
+      errorResponseBuilder: () => Object.assign(new Error(tooManyRequestsMessage), { statusCode: 429 }),
+    });
+
     registerHealthRoutes(app);
 
-    // ---------------------------------------------------------------------------------------------
-    // API routes go here, before the pages, each in its own module under ./routes/:
-    //   POST /            routes/forms.ts    form-urlencoded forms by `form-name` (home-contact, blog-newsletter)
-    //   POST /api/metrics routes/metrics.ts  JSON array of performance metric records
-    // Their tables are added as migrations 2+ in migrations.ts.
-    // ---------------------------------------------------------------------------------------------
+    // API routes, before the pages, each in its own module under ./routes/ (tables: migrations 2+):
+    //   POST /                  routes/forms.ts    forms by `form-name` (home-contact, blog-newsletter)
+    //   POST /api/metrics       routes/metrics.ts  JSON array of performance metric records (+ GET summary)
+    //   GET/POST/DELETE /api/images[/:id[/file]]   routes/images.ts
+    await registerFormRoutes(app, {
+      rateLimitMax: options.formsRateLimitMax ?? 10,
+      ipHashSalt: options.ipHashSalt ?? ensureMetaValue(db, 'ip_hash_salt', () => randomBytes(32).toString('hex')),
+    });
+    await registerMetricRoutes(app, { rateLimitMax: options.metricsRateLimitMax ?? 60 });
+    await registerImageRoutes(app, {
+      imagesDir: options.imagesDir ?? defaultImagesDir(options.databasePath),
+      adminToken: options.adminToken === '' ? undefined : options.adminToken,
+    });
 
     // Last: it owns the GET catch-all and the not-found handler.
     await registerPageRoutes(app, { distDir, expectedRoutes: manifest?.routes ?? [] });
@@ -85,6 +116,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   return app;
+}
+
+function defaultImagesDir(databasePath: string): string {
+  const inMemory = databasePath === ':memory:' || databasePath === '';
+  return path.resolve(inMemory ? 'data' : path.dirname(databasePath), 'images');
 }
 
 /** Client errors keep their status and message; anything else is logged and answered without details. */

@@ -9,18 +9,41 @@ export interface ServerConfig {
   /** Absolute path of the built site (the webpack + prerender output). */
   distDir: string;
   logLevel: LogLevel;
+  /** Bearer token for image upload and delete; uploads are disabled while it is unset. */
+  adminToken: string | undefined;
+  /** Absolute path of the folder holding uploaded images and their resized variants; `images` beside the database by default. */
+  imagesDir: string;
+  /** Form posts (POST /) allowed per client IP per minute. */
+  formsRateLimitMax: number;
+  /** Metric batches (POST /api/metrics) allowed per client IP per minute. */
+  metricsRateLimitMax: number;
+  /** Salt for the stored IP hashes; when unset a random one is generated once and kept in the database. */
+  ipHashSalt: string | undefined;
+  /**
+   * Whose X-Forwarded-For/-Host to believe: false (nobody), true (any peer) or a list of proxy addresses/CIDRs.
+   * Behind a proxy this is what makes the client IP (rate limits) and host (origin check) the visitor's.
+   */
+  trustProxy: boolean | string[];
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): ServerConfig {
+  const databasePath = path.resolve(cwd, valueOf(env, 'DATABASE_PATH') ?? 'data/site.db');
   return {
     port: parsePort(valueOf(env, 'PORT')),
     host: valueOf(env, 'HOST') ?? '127.0.0.1',
-    databasePath: path.resolve(cwd, valueOf(env, 'DATABASE_PATH') ?? 'data/site.db'),
+    databasePath,
     distDir: path.resolve(cwd, valueOf(env, 'DIST_DIR') ?? 'dist'),
     logLevel: parseLogLevel(valueOf(env, 'LOG_LEVEL')),
+    adminToken: valueOf(env, 'ADMIN_TOKEN'),
+    // Next to the database by default (data/images), so a server pointed at another data folder keeps both there.
+    imagesDir: path.resolve(cwd, valueOf(env, 'IMAGES_DIR') ?? path.join(path.dirname(databasePath), 'images')),
+    formsRateLimitMax: parsePositiveInteger('FORMS_RATE_LIMIT_MAX', valueOf(env, 'FORMS_RATE_LIMIT_MAX'), 10),
+    metricsRateLimitMax: parsePositiveInteger('METRICS_RATE_LIMIT_MAX', valueOf(env, 'METRICS_RATE_LIMIT_MAX'), 60),
+    ipHashSalt: valueOf(env, 'IP_HASH_SALT'),
+    trustProxy: parseTrustProxy(valueOf(env, 'TRUST_PROXY')),
   };
 }
 
@@ -50,4 +73,31 @@ function parseLogLevel(value: string | undefined): LogLevel {
     throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}; got "${value}".`);
   }
   return level;
+}
+
+function parsePositiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) {
+    return fallback;
+  }
+  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < 1) {
+    throw new Error(`${name} must be a positive integer; got "${value}".`);
+  }
+  return number;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value.toLowerCase() === 'false') {
+    return false;
+  }
+  if (value.toLowerCase() === 'true') {
+    return true;
+  }
+  const addresses = value.split(',').map((address) => address.trim());
+  if (addresses.some((address) => !/^[0-9a-f.:]+(?:\/\d{1,3})?$/i.test(address))) {
+    throw new Error(
+      `TRUST_PROXY must be true, false or a comma-separated list of IP addresses or CIDRs; got "${value}".`,
+    );
+  }
+  return addresses;
 }

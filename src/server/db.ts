@@ -111,3 +111,16 @@ function assertWellFormed(migrationList: readonly Migration[]): void {
     previous = migration.id;
   }
 }
+
+/**
+ * Reads a value from app_meta, first storing `create()` under the key if none is there yet. Safe when two
+ * processes race: the first insert wins and both read the same value back.
+ */
+export function ensureMetaValue(db: Database, key: string, create: () => string): string {
+  db.prepare<[string, string]>('INSERT OR IGNORE INTO app_meta (key, value) VALUES (?, ?)').run(key, create());
+  const row = db.prepare<[string], { value: string }>('SELECT value FROM app_meta WHERE key = ?').get(key);
+  if (row === undefined) {
+    throw new Error(`app_meta has no value for ${key} right after it was stored.`);
+  }
+  return row.value;
+}

@@ -34,6 +34,12 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     distDir: config.distDir,
     databasePath: config.databasePath,
     logger: { level: config.logLevel },
+    imagesDir: config.imagesDir,
+    adminToken: config.adminToken,
+    formsRateLimitMax: config.formsRateLimitMax,
+    metricsRateLimitMax: config.metricsRateLimitMax,
+    ipHashSalt: config.ipHashSalt,
+    trustProxy: config.trustProxy,
   });
   try {
     const url = await app.listen({ port: config.port, host: config.host });

@@ -48,6 +48,12 @@ describe('loadConfig', () => {
       databasePath: '/srv/site/data/site.db',
       distDir: '/srv/site/dist',
       logLevel: 'info',
+      adminToken: undefined,
+      imagesDir: '/srv/site/data/images',
+      formsRateLimitMax: 10,
+      metricsRateLimitMax: 60,
+      ipHashSalt: undefined,
+      trustProxy: false,
     });
   });
 
@@ -58,6 +64,12 @@ describe('loadConfig', () => {
       DATABASE_PATH: '/var/lib/site.db',
       DIST_DIR: 'build',
       LOG_LEVEL: 'WARN',
+      ADMIN_TOKEN: 'secret-token',
+      IMAGES_DIR: '/var/lib/site-images',
+      FORMS_RATE_LIMIT_MAX: '5000',
+      METRICS_RATE_LIMIT_MAX: '120',
+      IP_HASH_SALT: 'pepper',
+      TRUST_PROXY: '10.0.0.1, 172.16.0.0/12',
     };
     expect(loadConfig(env, '/srv/site')).toEqual({
       port: 8080,
@@ -65,6 +77,12 @@ describe('loadConfig', () => {
       databasePath: '/var/lib/site.db',
       distDir: '/srv/site/build',
       logLevel: 'warn',
+      adminToken: 'secret-token',
+      imagesDir: '/var/lib/site-images',
+      formsRateLimitMax: 5000,
+      metricsRateLimitMax: 120,
+      ipHashSalt: 'pepper',
+      trustProxy: ['10.0.0.1', '172.16.0.0/12'],
     });
     expect(loadConfig({ PORT: '', HOST: ' ', LOG_LEVEL: '' }, '/srv/site')).toMatchObject({
       port: 3000,

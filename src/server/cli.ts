@@ -1,0 +1,186 @@
+// `npm run submissions`: prints the stored form submissions as CSV or JSON, for whoever answers the leads.
+import fs from 'node:fs';
+import { loadConfig } from './config';
+import { openDatabase } from './db';
+
+export interface SubmissionsQuery {
+  form?: string;
+  /** Epoch ms; submissions received at or after it. */
+  since?: number;
+  format: 'csv' | 'json';
+  includeSpam: boolean;
+}
+
+export interface SubmissionRecord {
+  id: number;
+  form: string;
+  receivedAt: string;
+  spam: boolean;
+  fields: Record<string, string | boolean>;
+  ipHash: string;
+  userAgent: string | null;
+}
+
+export const submissionsUsage = `Usage: npm run submissions -- [--form home-contact|blog-newsletter] [--since 2026-01-01] [--format csv|json] [--include-spam]
+
+Prints the form submissions stored in the SQLite file at DATABASE_PATH (default data/site.db), oldest first.
+  --form NAME       only this form
+  --since DATE      only submissions received at or after DATE (an ISO date or epoch milliseconds)
+  --format FORMAT   csv (default; a header row, RFC 4180 quoting) or json (an array)
+  --include-spam    also the submissions whose honeypot was filled (not leads)
+`;
+
+export class UsageError extends Error {}
+
+export function parseSubmissionsArgs(args: readonly string[]): SubmissionsQuery | 'help' {
+  const query: SubmissionsQuery = { format: 'csv', includeSpam: false };
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] ?? '';
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
+    const value = (): string => {
+      const next = inline ?? args[(index += 1)];
+      if (next === undefined || next === '') throw new UsageError(`${flag} needs a value.`);
+      return next;
+    };
+    switch (flag) {
+      case '--help':
+      case '-h':
+        return 'help';
+      case '--form':
+        query.form = value();
+        break;
+      case '--since': {
+        const raw = value();
+        const since = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
+        if (!Number.isFinite(since))
+          throw new UsageError(`--since must be an ISO date or epoch milliseconds; got "${raw}".`);
+        query.since = since;
+        break;
+      }
+      case '--format': {
+        const format = value();
+        if (format !== 'csv' && format !== 'json')
+          throw new UsageError(`--format must be csv or json; got "${format}".`);
+        query.format = format;
+        break;
+      }
+      case '--include-spam':
+        query.includeSpam = true;
+        break;
+      default:
+        throw new UsageError(`Unknown argument: ${arg}`);
+    }
+  }
+  return query;
+}
+
+interface Row {
+  id: number;
+  form_name: string;
+  fields: string;
+  spam: number;
+  received_at: string;
+  ip_hash: string;
+  user_agent: string | null;
+}
+
+export function readSubmissions(databasePath: string, query: SubmissionsQuery): SubmissionRecord[] {
+  // Opened only if it exists: a mistyped DATABASE_PATH must not silently create an empty database.
+  if (!fs.existsSync(databasePath)) {
+    throw new Error(`No database at ${databasePath}. Set DATABASE_PATH to the server's SQLite file.`);
+  }
+  const db = openDatabase(databasePath);
+  try {
+    const conditions: string[] = [];
+    const params: (string | number)[] = [];
+    if (query.form !== undefined) {
+      conditions.push('form_name = ?');
+      params.push(query.form);
+    }
+    if (query.since !== undefined) {
+      conditions.push('received_at >= ?');
+      params.push(new Date(query.since).toISOString());
+    }
+    if (!query.includeSpam) conditions.push('spam = 0');
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const rows = db.prepare<(string | number)[], Row>(`SELECT * FROM submissions ${where} ORDER BY id`).all(...params);
+    return rows.map((row) => ({
+      id: row.id,
+      form: row.form_name,
+      receivedAt: row.received_at,
+      spam: row.spam === 1,
+      fields: JSON.parse(row.fields) as Record<string, string | boolean>,
+      ipHash: row.ip_hash,
+      userAgent: row.user_agent,
+    }));
+  } finally {
+    db.close();
+  }
+}
+
+export function formatSubmissions(records: readonly SubmissionRecord[], format: 'csv' | 'json'): string {
+  if (format === 'json') return `${JSON.stringify(records, null, 2)}\n`;
+  // The field columns are the union over the rows, in the order the forms define them.
+  const fieldNames: string[] = [];
+  for (const record of records) {
+    for (const name of Object.keys(record.fields)) if (!fieldNames.includes(name)) fieldNames.push(name);
+  }
+  const header = ['id', 'form', 'received_at', 'spam', ...fieldNames, 'ip_hash', 'user_agent'];
+  const lines = records.map((record) =>
+    [
+      String(record.id),
+      record.form,
+      record.receivedAt,
+      String(record.spam),
+      ...fieldNames.map((name) => {
+        const value = record.fields[name];
+        return value === undefined ? '' : String(value);
+      }),
+      record.ipHash,
+      record.userAgent ?? '',
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  return [header.join(','), ...lines].map((line) => `${line}\r\n`).join('');
+}
+
+/**
+ * Quotes per RFC 4180. Text that a spreadsheet would run as a formula (=, +, -, @ and tab or CR first) gets a
+ * leading apostrophe: these values are typed by strangers, and the file is meant to be opened in a spreadsheet.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+/** Runs the command and returns the exit code. */
+export function runSubmissionsCli(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  io: CliIo,
+  cwd: string = process.cwd(),
+): number {
+  try {
+    const query = parseSubmissionsArgs(args);
+    if (query === 'help') {
+      io.stdout(submissionsUsage);
+      return 0;
+    }
+    const { databasePath } = loadConfig(env, cwd);
+    io.stdout(formatSubmissions(readSubmissions(databasePath, query), query.format));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`${error.message}\n\n${submissionsUsage}`);
+      return 2;
+    }
+    io.stderr(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

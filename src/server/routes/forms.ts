@@ -1,0 +1,367 @@
+// POST /: the site's two forms (home contact, blog newsletter), stored durably before they are acknowledged.
+import { createHash } from 'node:crypto';
+import { fastifyFormbody } from '@fastify/formbody';
+import { fastifyMultipart } from '@fastify/multipart';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db';
+
+export interface FormRoutesOptions {
+  /** Posts per client IP per minute. */
+  rateLimitMax: number;
+  /** Mixed into the IP hash so stored hashes cannot be reversed by hashing every IPv4 address. */
+  ipHashSalt: string;
+}
+
+export const formBodyLimit = 64 * 1024;
+export const formNames = ['home-contact', 'blog-newsletter'] as const;
+export type FormName = (typeof formNames)[number];
+
+/** Where a browser without JavaScript lands after a successful post. */
+export const formRedirects: Readonly<Record<FormName, string>> = {
+  'home-contact': '/contact?sent=1',
+  'blog-newsletter': '/blog?subscribed=1',
+};
+const formPages: Readonly<Record<FormName, string>> = { 'home-contact': '/contact', 'blog-newsletter': '/blog' };
+
+export const crossOriginMessage = 'Cross-origin form posts are not accepted';
+export const tooManyRequestsMessage = 'Too many requests';
+
+interface TextField {
+  kind: 'text';
+  label: string;
+  max: number;
+  required?: boolean;
+  email?: boolean;
+}
+interface CheckboxField {
+  kind: 'checkbox';
+}
+type FieldRule = TextField | CheckboxField;
+
+const honeypot = 'bot-field';
+
+const formFields: Readonly<Record<FormName, Readonly<Record<string, FieldRule>>>> = {
+  'home-contact': {
+    fullname: { kind: 'text', label: 'Full name', max: 200, required: true },
+    email: { kind: 'text', label: 'Email address', max: 254, required: true, email: true },
+    phone: { kind: 'text', label: 'Phone number', max: 50 },
+    organization: { kind: 'text', label: 'Organization', max: 200 },
+    'project-description': { kind: 'text', label: 'Project description', max: 5000 },
+    'subscribe-updates': { kind: 'checkbox' },
+    'sms-consent': { kind: 'checkbox' },
+  },
+  'blog-newsletter': {
+    email: { kind: 'text', label: 'Email address', max: 254, required: true, email: true },
+  },
+};
+
+// Deliberately loose: the browser's type="email" check already ran, and a stricter rule only rejects real people.
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const falseCheckboxValues = new Set(['false', 'off', '0']);
+
+export type RawFields = Record<string, string | string[] | undefined>;
+export type StoredFields = Record<string, string | boolean>;
+
+export type FormCheck =
+  | { ok: true; form: FormName; fields: StoredFields; spam: boolean }
+  | { ok: false; form: FormName | null; field: string; error: string };
+
+/**
+ * Validates a posted form. Fields the form does not have are ignored and not stored; a filled honeypot skips
+ * validation, so a bot learns nothing from the answer.
+ */
+export function checkSubmission(raw: RawFields): FormCheck {
+  const formName = single(raw['form-name']);
+  const form = formNames.find((name) => name === formName?.trim());
+  if (form === undefined) {
+    return {
+      ok: false,
+      form: null,
+      field: 'form-name',
+      error: `Unknown form: form-name must be one of ${formNames.join(', ')}.`,
+    };
+  }
+  const rules = formFields[form];
+
+  const trap = single(raw[honeypot]);
+  if (trap !== undefined && trap.trim() !== '') {
+    const fields: StoredFields = {};
+    for (const [name, rule] of Object.entries(rules)) {
+      const value = single(raw[name]);
+      if (rule.kind === 'checkbox') fields[name] = isChecked(value);
+      else fields[name] = (value ?? '').trim().slice(0, rule.max);
+    }
+    fields[honeypot] = trap.trim().slice(0, 200);
+    return { ok: true, form, fields, spam: true };
+  }
+
+  const fields: StoredFields = {};
+  for (const [name, rule] of Object.entries(rules)) {
+    const given = raw[name];
+    if (Array.isArray(given)) {
+      return { ok: false, form, field: name, error: `${labelOf(name, rule)} was sent more than once.` };
+    }
+    if (rule.kind === 'checkbox') {
+      fields[name] = isChecked(given);
+      continue;
+    }
+    const value = (given ?? '').trim();
+    if (value === '') {
+      if (rule.required === true) {
+        return { ok: false, form, field: name, error: `${rule.label} is required.` };
+      }
+    } else if (value.length > rule.max) {
+      return {
+        ok: false,
+        form,
+        field: name,
+        error: `${rule.label} must be at most ${String(rule.max)} characters.`,
+      };
+    } else if (rule.email === true && !emailPattern.test(value)) {
+      return { ok: false, form, field: name, error: 'Please enter a valid email address.' };
+    }
+    fields[name] = value;
+  }
+  return { ok: true, form, fields, spam: false };
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function isChecked(value: string | string[] | undefined): boolean {
+  const first = single(value);
+  return first !== undefined && !falseCheckboxValues.has(first.trim().toLowerCase());
+}
+
+function labelOf(name: string, rule: FieldRule): string {
+  return rule.kind === 'text' ? rule.label : name;
+}
+
+export function hashIp(ip: string, salt: string): string {
+  return createHash('sha256').update(salt).update('\0').update(ip).digest('hex');
+}
+
+export function wantsJson(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').toLowerCase().includes('application/json');
+}
+
+/** True when the post comes from another site: a foreign Origin, or the browser says so outright. */
+export function isCrossOrigin(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site.toLowerCase() === 'cross-site') {
+    return true;
+  }
+  const origin = request.headers.origin;
+  if (origin === undefined) {
+    return false;
+  }
+  // request.host is the Host header, or X-Forwarded-Host from a trusted proxy (TRUST_PROXY).
+  const host = request.host;
+  try {
+    // An opaque origin ("null", from a sandboxed frame or a privacy redirect) fails to parse and is refused too.
+    return host === '' || new URL(origin).host.toLowerCase() !== host.toLowerCase();
+  } catch {
+    return true;
+  }
+}
+
+export async function registerFormRoutes(app: FastifyInstance, options: FormRoutesOptions): Promise<void> {
+  await app.register(async (forms) => {
+    await forms.register(fastifyFormbody, { bodyLimit: formBodyLimit });
+    // Fields only: the forms have no file inputs, so the limits are those of a small urlencoded body.
+    await forms.register(fastifyMultipart, {
+      limits: { fieldSize: formBodyLimit, fields: 32, files: 1, fileSize: formBodyLimit, parts: 33 },
+    });
+
+    forms.addHook('onRequest', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (isCrossOrigin(request)) {
+        request.log.info({ origin: request.headers.origin }, 'Refused a cross-origin form post');
+        await reply.code(403).send({ error: crossOriginMessage });
+        return reply;
+      }
+      const length = Number(request.headers['content-length']);
+      if (Number.isFinite(length) && length > formBodyLimit) {
+        await reply.code(413).send({ error: 'Request body is too large' });
+        return reply;
+      }
+      return undefined;
+    });
+
+    const writer = new SubmissionWriter(forms.db);
+
+    forms.post(
+      '/',
+      {
+        bodyLimit: formBodyLimit,
+        config: { rateLimit: { max: options.rateLimitMax, timeWindow: 60_000 } },
+      },
+      async (request, reply) => {
+        const raw = request.isMultipart() ? await readMultipart(request) : readUrlencoded(request.body);
+        if ('field' in raw) {
+          return sendInvalid(request, reply, { ok: false, form: null, ...raw });
+        }
+        const check = checkSubmission(raw.fields);
+        if (!check.ok) {
+          return sendInvalid(request, reply, check);
+        }
+
+        const dedupeKey =
+          check.form === 'blog-newsletter' && !check.spam ? String(check.fields.email).toLowerCase() : null;
+        const userAgent = request.headers['user-agent']?.slice(0, 512) ?? null;
+        // Resolves once the row is committed and fsync'd (synchronous=FULL): only then may we say "thank you".
+        await writer.write([
+          check.form,
+          JSON.stringify(check.fields),
+          check.spam ? 1 : 0,
+          new Date().toISOString(),
+          hashIp(request.ip, options.ipHashSalt),
+          userAgent,
+          dedupeKey,
+        ]);
+
+        if (wantsJson(request)) {
+          return reply.code(200).send({ ok: true });
+        }
+        return reply.redirect(formRedirects[check.form], 303);
+      },
+    );
+  });
+}
+
+type SubmissionParams = [string, string, number, string, string, string | null, string | null];
+
+interface PendingWrite {
+  params: SubmissionParams;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit: the posts that arrive within one turn of the event loop are inserted in one transaction, so
+ * a burst costs one fsync instead of one per post. Each caller still hears back only after its row is durable.
+ */
+export class SubmissionWriter {
+  private queue: PendingWrite[] = [];
+  private readonly insert: BetterSqlite3.Statement<SubmissionParams>;
+  private readonly insertAll: (batch: readonly SubmissionParams[]) => void;
+
+  constructor(db: Database) {
+    this.insert = db.prepare<SubmissionParams>(
+      `INSERT INTO submissions (form_name, fields, spam, received_at, ip_hash, user_agent, dedupe_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`,
+    );
+    this.insertAll = db.transaction((batch: readonly SubmissionParams[]) => {
+      for (const params of batch) this.insert.run(...params);
+    });
+  }
+
+  write(params: SubmissionParams): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ params, resolve, reject });
+      if (this.queue.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const batch = this.queue;
+    this.queue = [];
+    try {
+      this.insertAll(batch.map((pending) => pending.params));
+      for (const pending of batch) pending.resolve();
+    } catch {
+      // The batch was rolled back; one row at a time, so a single bad row fails only its own post.
+      for (const pending of batch) {
+        try {
+          this.insert.run(...pending.params);
+          pending.resolve();
+        } catch (error) {
+          pending.reject(error);
+        }
+      }
+    }
+  }
+}
+
+type ReadResult = { fields: RawFields } | { field: string; error: string };
+
+function readUrlencoded(body: unknown): ReadResult {
+  if (typeof body !== 'object' || body === null) {
+    return { field: 'form-name', error: 'Expected a form post (application/x-www-form-urlencoded).' };
+  }
+  const fields: RawFields = {};
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    if (typeof value === 'string') fields[name] = value;
+    else if (Array.isArray(value)) fields[name] = value.map(String);
+  }
+  return { fields };
+}
+
+async function readMultipart(request: FastifyRequest): Promise<ReadResult> {
+  const fields: RawFields = {};
+  let fileField: string | undefined;
+  let total = 0;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      fileField ??= part.fieldname;
+      // Drained so the request completes; the answer is a 400 either way.
+      part.file.resume();
+      continue;
+    }
+    if (part.valueTruncated) {
+      throw Object.assign(new Error('Request body is too large'), { statusCode: 413 });
+    }
+    const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+    total += value.length + part.fieldname.length;
+    if (total > formBodyLimit) {
+      throw Object.assign(new Error('Request body is too large'), { statusCode: 413 });
+    }
+    const previous = fields[part.fieldname];
+    if (previous === undefined) fields[part.fieldname] = value;
+    else fields[part.fieldname] = [...(Array.isArray(previous) ? previous : [previous]), value];
+  }
+  if (fileField !== undefined) {
+    return { field: fileField, error: 'This form does not accept file uploads.' };
+  }
+  return { fields };
+}
+
+function sendInvalid(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  check: Extract<FormCheck, { ok: false }>,
+): FastifyReply {
+  reply.code(400);
+  if (wantsJson(request)) {
+    return reply.send({ error: check.error, field: check.field });
+  }
+  const back = check.form === null ? '/' : formPages[check.form];
+  return reply.type('text/html; charset=utf-8').send(errorPage(check.error, check.field, back));
+}
+
+function errorPage(message: string, field: string, back: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Your form was not sent | Meridian Cloud Consulting</title>
+</head>
+<body>
+<main>
+<h1>Your form was not sent</h1>
+<p>${escapeHtml(message)}</p>
+<p>Please check the field <strong>${escapeHtml(field)}</strong> and try again.</p>
+<p><a href="${escapeHtml(back)}">Go back to the form</a></p>
+</main>
+</body>
+</html>
+`;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => `&#${String(character.charCodeAt(0))};`);
+}

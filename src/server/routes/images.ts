@@ -1,0 +1,424 @@
+// /api/images: upload (admin only), list, read, resize on request (cached on disk) and delete images.
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fastifyMultipart } from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+
+export interface ImageRoutesOptions {
+  /** Where originals and resized variants are written; created if missing. */
+  imagesDir: string;
+  /** Bearer token for upload and delete; undefined disables both. */
+  adminToken: string | undefined;
+}
+
+export interface ImageMeta {
+  id: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  width: number;
+  height: number;
+  createdAt: string;
+  url: string;
+}
+
+export const maxImageBytes = 10 * 1024 * 1024;
+// Variant renders running at once, and in progress or waiting before new ones are turned away with 503.
+const maxConcurrentRenders = 2;
+const maxQueuedRenders = 32;
+export const maxVariantDimension = 4000;
+export const immutableCache = 'public, max-age=31536000, immutable';
+export const outputFormats = ['webp', 'jpeg', 'png', 'avif'] as const;
+export const fitValues = ['cover', 'contain', 'fill', 'inside', 'outside'] as const;
+export const imageMessages = {
+  notFound: 'Image not found',
+  unsupported: 'Unsupported image type',
+  tooLarge: 'Image is larger than 10 MB',
+  missing: 'Send the image as multipart/form-data in a field named "image"',
+  unauthorized: 'Unauthorized',
+  disabled: 'Image uploads are disabled',
+} as const;
+
+type ImageKind = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
+type OutputFormat = (typeof outputFormats)[number];
+type Fit = (typeof fitValues)[number];
+
+const contentTypes: Readonly<Record<ImageKind, string>> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+};
+const extensions: Readonly<Record<ImageKind, string>> = {
+  jpeg: 'jpg',
+  png: 'png',
+  webp: 'webp',
+  avif: 'avif',
+  gif: 'gif',
+};
+
+interface ImageRow {
+  id: string;
+  filename: string;
+  content_type: string;
+  extension: string;
+  size: number;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+// Ids are random UUIDs; anything else cannot name an image, and never reaches the file system.
+const idPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Recognises the five accepted formats by their first bytes, whatever the file is called or claims to be. */
+export function detectImageKind(bytes: Buffer): ImageKind | null {
+  const ascii = (start: number, end: number) => bytes.subarray(start, end).toString('latin1');
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'gif';
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 16 && ascii(4, 8) === 'ftyp') {
+    // The ftyp box lists a major brand and compatible brands; AVIF files carry "avif" (or "avis") among them.
+    const boxSize = Math.min(bytes.readUInt32BE(0), bytes.length, 256);
+    for (let offset = 8; offset + 4 <= boxSize; offset += 4) {
+      if (offset === 12) continue; // minor version, not a brand
+      const brand = ascii(offset, offset + 4);
+      if (brand === 'avif' || brand === 'avis') return 'avif';
+    }
+  }
+  return null;
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/** Compares fixed-length digests, so the time taken says nothing about how much of the token matched. */
+export function isAuthorized(header: string | undefined, adminToken: string): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  const given = match?.[1] ?? '';
+  return timingSafeEqual(digest(given), digest(adminToken)) && given !== '';
+}
+
+function toMeta(row: ImageRow): ImageMeta {
+  return {
+    id: row.id,
+    filename: row.filename,
+    contentType: row.content_type,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    createdAt: row.created_at,
+    url: `/api/images/${row.id}/file`,
+  };
+}
+
+/** Keeps a display name only: no folders, no control characters, bounded length. */
+function cleanFilename(name: string | undefined): string {
+  const base = path.basename((name ?? '').replace(/\\/g, '/'));
+  let cleaned = '';
+  for (const character of base) {
+    const code = character.codePointAt(0) ?? 0;
+    if (code >= 0x20 && code !== 0x7f) cleaned += character;
+  }
+  cleaned = cleaned.trim().slice(0, 255);
+  return cleaned === '' ? 'image' : cleaned;
+}
+
+/** Writes to a temporary name, flushes to disk, then renames, so readers never see half a file. */
+async function writeFileDurably(file: string, bytes: Buffer): Promise<void> {
+  const temporary = `${file}.${randomUUID()}.tmp`;
+  const handle = await fs.promises.open(temporary, 'wx');
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await fs.promises.rename(temporary, file);
+}
+
+export interface VariantRequest {
+  width?: number;
+  height?: number;
+  format?: OutputFormat;
+  quality?: number;
+  fit?: Fit;
+}
+
+/** Reads w, h, fm, q and fit; null when none is given (the original is wanted), an error message when one is bad. */
+export function parseVariant(query: Record<string, unknown>): VariantRequest | null | string {
+  const one = (name: string): string | undefined => {
+    const value = query[name];
+    return Array.isArray(value) ? String(value[0]) : typeof value === 'string' ? value : undefined;
+  };
+  const integer = (name: string, min: number, max: number): number | undefined | string => {
+    const value = one(name);
+    if (value === undefined) return undefined;
+    const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    return Number.isInteger(number) && number >= min && number <= max
+      ? number
+      : `${name} must be an integer from ${String(min)} to ${String(max)}`;
+  };
+  const width = integer('w', 1, maxVariantDimension);
+  const height = integer('h', 1, maxVariantDimension);
+  const quality = integer('q', 1, 100);
+  for (const value of [width, height, quality]) {
+    if (typeof value === 'string') return value;
+  }
+  const format = one('fm');
+  if (format !== undefined && !outputFormats.some((known) => known === format)) {
+    return `fm must be one of ${outputFormats.join(', ')}`;
+  }
+  const fit = one('fit');
+  if (fit !== undefined && !fitValues.some((known) => known === fit)) {
+    return `fit must be one of ${fitValues.join(', ')}`;
+  }
+  if ([width, height, quality, format, fit].every((value) => value === undefined)) return null;
+  return {
+    width: width as number | undefined,
+    height: height as number | undefined,
+    quality: quality as number | undefined,
+    format: format as OutputFormat | undefined,
+    fit: fit as Fit | undefined,
+  };
+}
+
+export async function registerImageRoutes(app: FastifyInstance, options: ImageRoutesOptions): Promise<void> {
+  const originalsDir = path.resolve(options.imagesDir);
+  const variantsDir = path.join(originalsDir, 'variants');
+  fs.mkdirSync(variantsDir, { recursive: true });
+
+  await app.register(async (images) => {
+    await images.register(fastifyMultipart, {
+      limits: { fileSize: maxImageBytes, files: 5, fields: 10, parts: 15 },
+    });
+
+    images.addHook('onRequest', async (request, reply) => {
+      // Only the file route, on success, makes its answer cacheable.
+      reply.header('cache-control', 'no-store');
+      if (request.method !== 'POST' && request.method !== 'DELETE') return undefined;
+      if (options.adminToken === undefined) {
+        await reply.code(403).send({ error: imageMessages.disabled });
+        return reply;
+      }
+      if (!isAuthorized(request.headers.authorization, options.adminToken)) {
+        await reply.code(401).header('www-authenticate', 'Bearer').send({ error: imageMessages.unauthorized });
+        return reply;
+      }
+      // Refused before reading: the multipart overhead of one image is far below 1 MB.
+      const length = Number(request.headers['content-length']);
+      if (request.method === 'POST' && Number.isFinite(length) && length > maxImageBytes + 1024 * 1024) {
+        await reply.code(413).send({ error: imageMessages.tooLarge });
+        return reply;
+      }
+      return undefined;
+    });
+
+    const db = images.db;
+    const selectAll = db.prepare<[], ImageRow>('SELECT * FROM images ORDER BY created_at DESC, id');
+    const selectOne = db.prepare<[string], ImageRow>('SELECT * FROM images WHERE id = ?');
+    const insert = db.prepare<[string, string, string, string, number, number, number, string]>(
+      `INSERT INTO images (id, filename, content_type, extension, size, width, height, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const remove = db.prepare<[string]>('DELETE FROM images WHERE id = ?');
+
+    const renders = new Map<string, Promise<void>>();
+    const renderSlots = new Semaphore(maxConcurrentRenders);
+
+    const find = (id: string): ImageRow | undefined => (idPattern.test(id) ? selectOne.get(id) : undefined);
+    const originalFile = (row: ImageRow) => path.join(originalsDir, `${row.id}.${row.extension}`);
+    const notFound = (reply: FastifyReply) => reply.code(404).send({ error: imageMessages.notFound });
+
+    images.get('/api/images', (_request, reply) => reply.send(selectAll.all().map(toMeta)));
+
+    images.get<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
+      const row = find(request.params.id);
+      return row === undefined ? notFound(reply) : toMeta(row);
+    });
+
+    images.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(
+      '/api/images/:id/file',
+      async (request, reply) => {
+        const row = find(request.params.id);
+        if (row === undefined) return notFound(reply);
+        const variant = parseVariant(request.query);
+        if (typeof variant === 'string') return reply.code(400).send({ error: variant });
+        if (variant === null) {
+          return sendFile(reply, originalFile(row), row.content_type);
+        }
+        const kind = (Object.keys(contentTypes) as ImageKind[]).find((key) => contentTypes[key] === row.content_type);
+        const format: OutputFormat | 'gif' = variant.format ?? (kind === undefined || kind === 'jpeg' ? 'jpeg' : kind);
+        const file = path.join(variantsDir, row.id, variantName(variant, format));
+        if (!fs.existsSync(file)) {
+          // One render per variant however many ask for it at once, and few renders at a time overall: the
+          // endpoint is public, and encoding (AVIF above all) is the most expensive thing this server does.
+          let pending = renders.get(file);
+          if (pending === undefined) {
+            if (renders.size >= maxQueuedRenders) {
+              return reply.code(503).header('retry-after', '5').send({ error: 'Busy resizing images, retry shortly' });
+            }
+            pending = renderSlots
+              .run(() => renderVariant(originalFile(row), file, variant, format))
+              .finally(() => renders.delete(file));
+            renders.set(file, pending);
+          }
+          await pending;
+        }
+        return sendFile(reply, file, format === 'gif' ? contentTypes.gif : contentTypes[format]);
+      },
+    );
+
+    images.post('/api/images', async (request, reply) => {
+      const upload = await readUpload(request);
+      if (upload === null) return reply.code(400).send({ error: imageMessages.missing });
+      if (upload === 'tooLarge') return reply.code(413).send({ error: imageMessages.tooLarge });
+
+      const kind = detectImageKind(upload.bytes);
+      const metadata =
+        kind === null
+          ? null
+          : await sharp(upload.bytes)
+              .metadata()
+              .catch(() => null);
+      if (kind === null || metadata === null || metadata.width === 0 || metadata.height === 0) {
+        return reply.code(415).send({ error: imageMessages.unsupported });
+      }
+
+      const row: ImageRow = {
+        id: randomUUID(),
+        filename: cleanFilename(upload.filename),
+        content_type: contentTypes[kind],
+        extension: extensions[kind],
+        size: upload.bytes.length,
+        width: metadata.width,
+        // An animated GIF or WebP reports the height of all frames stacked; one frame is what is shown.
+        height: metadata.pageHeight ?? metadata.height,
+        created_at: new Date().toISOString(),
+      };
+      const file = originalFile(row);
+      await writeFileDurably(file, upload.bytes);
+      try {
+        insert.run(
+          row.id,
+          row.filename,
+          row.content_type,
+          row.extension,
+          row.size,
+          row.width,
+          row.height,
+          row.created_at,
+        );
+      } catch (error) {
+        await fs.promises.rm(file, { force: true });
+        throw error;
+      }
+      request.log.info({ id: row.id, size: row.size, type: row.content_type }, 'Image uploaded');
+      return reply.code(200).send(toMeta(row));
+    });
+
+    images.delete<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
+      const row = find(request.params.id);
+      if (row === undefined) return notFound(reply);
+      remove.run(row.id);
+      // The row is gone first, so a crash in between leaves only unreachable files, never a broken entry.
+      await fs.promises.rm(originalFile(row), { force: true });
+      await fs.promises.rm(path.join(variantsDir, row.id), { recursive: true, force: true });
+      return reply.code(204).send();
+    });
+  });
+}
+
+/** Runs at most `limit` tasks at a time; the rest wait in arrival order. */
+class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.active += 1;
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next === undefined) this.active -= 1;
+      else next();
+    }
+  }
+}
+
+function variantName(variant: VariantRequest, format: string): string {
+  const part = (value: number | undefined) => (value === undefined ? 'auto' : String(value));
+  return `w${part(variant.width)}-h${part(variant.height)}-${variant.fit ?? 'cover'}-q${part(variant.quality)}.${format}`;
+}
+
+async function renderVariant(
+  source: string,
+  target: string,
+  variant: VariantRequest,
+  format: OutputFormat | 'gif',
+): Promise<void> {
+  let pipeline = sharp(source).rotate();
+  if (variant.width !== undefined || variant.height !== undefined) {
+    pipeline = pipeline.resize({ width: variant.width, height: variant.height, fit: variant.fit ?? 'cover' });
+  }
+  const quality = variant.quality;
+  if (format === 'jpeg') pipeline = pipeline.jpeg({ quality, mozjpeg: true });
+  else if (format === 'webp') pipeline = pipeline.webp({ quality });
+  else if (format === 'avif') pipeline = pipeline.avif({ quality });
+  else if (format === 'png') pipeline = pipeline.png();
+  else pipeline = pipeline.gif();
+  const bytes = await pipeline.toBuffer();
+  await fs.promises.mkdir(path.dirname(target), { recursive: true });
+  await writeFileDurably(target, bytes);
+}
+
+async function sendFile(reply: FastifyReply, file: string, contentType: string): Promise<FastifyReply> {
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(file, 'r');
+  } catch {
+    return reply.code(404).send({ error: imageMessages.notFound });
+  }
+  try {
+    const bytes = await handle.readFile();
+    return await reply.header('cache-control', immutableCache).type(contentType).send(bytes);
+  } finally {
+    await handle.close();
+  }
+}
+
+type Upload = { bytes: Buffer; filename: string | undefined } | 'tooLarge' | null;
+
+async function readUpload(request: FastifyRequest): Promise<Upload> {
+  if (!request.isMultipart()) return null;
+  let upload: Upload = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname === 'image' && upload === null) {
+          upload = { bytes: await part.toBuffer(), filename: part.filename };
+        } else {
+          part.file.resume();
+        }
+      }
+    }
+  } catch (error) {
+    if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return 'tooLarge';
+    }
+    throw error;
+  }
+  return upload;
+}

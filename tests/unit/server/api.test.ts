@@ -1,0 +1,193 @@
+import { loadConfig } from '../../../src/server/config';
+import { openDatabase } from '../../../src/server/db';
+import { checkSubmission, hashIp, SubmissionWriter } from '../../../src/server/routes/forms';
+import { detectImageKind, isAuthorized, parseVariant } from '../../../src/server/routes/images';
+import { nearestRank, parseSince, summarise } from '../../../src/server/routes/metrics';
+
+describe('API settings', () => {
+  it.each([
+    ['FORMS_RATE_LIMIT_MAX', '0'],
+    ['FORMS_RATE_LIMIT_MAX', '-5'],
+    ['METRICS_RATE_LIMIT_MAX', '1.5'],
+    ['METRICS_RATE_LIMIT_MAX', 'lots'],
+  ])('rejects %s=%s with a clear message', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(`${name} must be a positive integer; got "${value}".`);
+  });
+
+  it.each([
+    ['', false],
+    ['false', false],
+    ['TRUE', true],
+    ['10.0.0.1,fd00::/8', ['10.0.0.1', 'fd00::/8']],
+  ])('reads TRUST_PROXY=%j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('rejects a TRUST_PROXY that is no address list', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'loopback; drop' })).toThrow(
+      'TRUST_PROXY must be true, false or a comma-separated list of IP addresses or CIDRs; got "loopback; drop".',
+    );
+  });
+
+  it('resolves IMAGES_DIR against the working directory, and keeps images beside the database without it', () => {
+    expect(loadConfig({ IMAGES_DIR: 'uploads' }, '/srv/site').imagesDir).toBe('/srv/site/uploads');
+    expect(loadConfig({ DATABASE_PATH: '/var/lib/meridian/site.db' }, '/srv/site').imagesDir).toBe(
+      '/var/lib/meridian/images',
+    );
+  });
+});
+
+describe('checkSubmission', () => {
+  it('reports the first failing field in form order', () => {
+    expect(checkSubmission({ 'form-name': 'home-contact', email: 'bad' })).toMatchObject({
+      ok: false,
+      field: 'fullname',
+    });
+  });
+
+  it('skips validation when the honeypot is filled, so a bot cannot tell', () => {
+    expect(checkSubmission({ 'form-name': 'home-contact', 'bot-field': 'x' })).toEqual({
+      ok: true,
+      form: 'home-contact',
+      spam: true,
+      fields: {
+        fullname: '',
+        email: '',
+        phone: '',
+        organization: '',
+        'project-description': '',
+        'subscribe-updates': false,
+        'sms-consent': false,
+        'bot-field': 'x',
+      },
+    });
+  });
+
+  it('trims values and treats a whitespace honeypot as empty', () => {
+    expect(checkSubmission({ 'form-name': ' blog-newsletter ', email: '  a@b.co ', 'bot-field': '   ' })).toEqual({
+      ok: true,
+      form: 'blog-newsletter',
+      spam: false,
+      fields: { email: 'a@b.co' },
+    });
+  });
+});
+
+describe('hashIp', () => {
+  it('depends on the salt and is not the address', () => {
+    expect(hashIp('203.0.113.9', 'a')).not.toBe(hashIp('203.0.113.9', 'b'));
+    expect(hashIp('203.0.113.9', 'a')).toBe(hashIp('203.0.113.9', 'a'));
+    expect(hashIp('203.0.113.9', 'a')).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('nearestRank', () => {
+  const values = [15, 20, 35, 40, 50];
+  it.each([
+    [5, 15],
+    [30, 20],
+    [40, 20],
+    [50, 35],
+    [100, 50],
+  ])('p%d of [15, 20, 35, 40, 50] is %d', (percentile, expected) => {
+    expect(nearestRank(values, percentile)).toBe(expected);
+  });
+
+  it('handles a single value', () => {
+    expect(summarise([{ path: '/', value: 7 }])).toEqual([{ path: '/', count: 1, p50: 7, p75: 7, p95: 7 }]);
+  });
+
+  it('reads since as epoch ms or an ISO date', () => {
+    expect(parseSince('1700000000000', 0)).toBe(1700000000000);
+    expect(parseSince('2026-01-01T00:00:00Z', 0)).toBe(Date.UTC(2026, 0, 1));
+    expect(parseSince('soon', 0)).toBeNull();
+  });
+});
+
+describe('detectImageKind', () => {
+  it.each([
+    [[0xff, 0xd8, 0xff, 0xe0], 'jpeg'],
+    [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'png'],
+    [[...Buffer.from('GIF89a')], 'gif'],
+    [[...Buffer.from('RIFF\0\0\0\0WEBPVP8 ')], 'webp'],
+    [[0, 0, 0, 0x1c, ...Buffer.from('ftypavif\0\0\0\0avifmif1')], 'avif'],
+    [[0, 0, 0, 0x1c, ...Buffer.from('ftypmif1\0\0\0\0mif1avif')], 'avif'],
+    [[0, 0, 0, 0x18, ...Buffer.from('ftypheic\0\0\0\0mif1heic')], null],
+    [[...Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')], null],
+    [[...Buffer.from('BM')], null],
+  ])('reads %j as %s', (bytes, kind) => {
+    expect(detectImageKind(Buffer.from(bytes))).toBe(kind);
+  });
+});
+
+describe('isAuthorized', () => {
+  it.each([
+    ['Bearer s3cret', true],
+    ['bearer s3cret', true],
+    ['Bearer s3cre', false],
+    ['Bearer s3cret2', false],
+    ['Basic s3cret', false],
+    ['Bearer ', false],
+    [undefined, false],
+  ])('%j → %s', (header, expected) => {
+    expect(isAuthorized(header, 's3cret')).toBe(expected);
+  });
+});
+
+describe('parseVariant', () => {
+  it('is null when no variant parameter is given', () => {
+    expect(parseVariant({ v: '2' })).toBeNull();
+  });
+
+  it('reads every parameter', () => {
+    expect(parseVariant({ w: '640', h: '480', fm: 'avif', q: '75', fit: 'inside' })).toEqual({
+      width: 640,
+      height: 480,
+      format: 'avif',
+      quality: 75,
+      fit: 'inside',
+    });
+  });
+});
+
+describe('SubmissionWriter', () => {
+  const params = (spam: number, email: string | null = null) =>
+    ['home-contact', '{}', spam, new Date().toISOString(), 'hash', null, email] as [
+      string,
+      string,
+      number,
+      string,
+      string,
+      string | null,
+      string | null,
+    ];
+
+  it('commits the posts of one tick together and fails only the bad one', async () => {
+    const db = openDatabase(':memory:');
+    try {
+      const writer = new SubmissionWriter(db);
+      // spam must be 0 or 1 (a CHECK constraint), so the second write cannot be stored.
+      const results = await Promise.allSettled([
+        writer.write(params(0)),
+        writer.write(params(2)),
+        writer.write(params(1)),
+      ]);
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(db.prepare('SELECT spam FROM submissions ORDER BY id').all()).toEqual([{ spam: 0 }, { spam: 1 }]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('treats a repeated newsletter address as done, not as an error', async () => {
+    const db = openDatabase(':memory:');
+    try {
+      const writer = new SubmissionWriter(db);
+      await Promise.all([writer.write(params(0, 'a@b.co')), writer.write(params(0, 'a@b.co'))]);
+      await writer.write(params(0, 'a@b.co'));
+      expect(db.prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 1 });
+    } finally {
+      db.close();
+    }
+  });
+});
