@@ -1,0 +1,150 @@
+// The banner itself, in its own chunk: most visits never open it (a saved choice exists), so its
+// markup, styles and switches stay out of the first-load JavaScript.
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { Button } from '../../ui/Button';
+import { colors, fontSizes, layout, mq, radii, space } from '../../ui/theme';
+import {
+  consentAcceptedAll,
+  consentBannerClosed,
+  consentDetailsToggled,
+  consentRejectedAll,
+  consentSaved,
+} from './actions';
+import { CategorySwitches } from './CategorySwitches';
+import { selectConsentDraft, selectDetailsOpen } from './consentSlice';
+
+export function BannerRegion() {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const detailsOpen = useAppSelector(selectDetailsOpen);
+  const headingId = useId();
+  const detailsId = useId();
+  const region = useRef<HTMLElement>(null);
+
+  // Focus moves into the banner when it opens and goes back where it was when it closes.
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    region.current?.focus();
+    return () => {
+      if (previous && previous !== document.body && previous.isConnected) previous.focus();
+    };
+  }, []);
+
+  // Escape closes it while focus is inside (it is not modal: elsewhere Escape belongs to the page).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !(event.target instanceof Node) || !region.current?.contains(event.target)) return;
+      dispatch(consentBannerClosed());
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [dispatch]);
+
+  return (
+    <section ref={region} aria-labelledby={headingId} tabIndex={-1} css={styles.banner} data-testid="cookie-banner">
+      <div css={styles.header}>
+        <h2 id={headingId} css={styles.heading}>
+          Cookie preferences
+        </h2>
+        <button
+          type="button"
+          aria-label="Close cookie preferences"
+          onClick={() => dispatch(consentBannerClosed())}
+          css={styles.close}
+        >
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </div>
+      <p css={styles.text}>
+        We use cookies that keep this site working and secure. With your consent we also use analytics, advertising and
+        personalisation cookies. You can change your choice at any time with Cookie Settings in the footer; see our{' '}
+        <Link to={paths.privacyPolicy}>Privacy Policy</Link>.
+      </p>
+      <button
+        type="button"
+        aria-expanded={detailsOpen}
+        aria-controls={detailsId}
+        onClick={() => dispatch(consentDetailsToggled())}
+        css={styles.detailsToggle}
+      >
+        {detailsOpen ? 'Hide details' : 'Show details'}
+      </button>
+      <div id={detailsId} hidden={!detailsOpen} css={styles.details}>
+        {detailsOpen ? <CategorySwitches /> : null}
+      </div>
+      <div css={styles.actions}>
+        <Button type="button" onClick={() => dispatch(consentRejectedAll('banner'))}>
+          Reject All
+        </Button>
+        <Button type="button" onClick={() => dispatch(consentAcceptedAll('banner'))}>
+          Accept All
+        </Button>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => dispatch(consentSaved(selectConsentDraft(store.getState()), 'banner'))}
+        >
+          Save
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+const styles = {
+  banner: {
+    position: 'fixed',
+    insetInline: space.md,
+    bottom: space.md,
+    zIndex: 70,
+    maxWidth: 720,
+    maxHeight: `calc(100vh - ${layout.navHeight + 32}px)`,
+    overflowY: 'auto',
+    marginInline: 'auto',
+    padding: space.lg,
+    background: colors.surfaceRaised,
+    color: colors.text,
+    border: `1px solid ${colors.border}`,
+    borderRadius: radii.lg,
+    boxShadow: colors.shadow,
+    '&:focus-visible': { outline: `3px solid ${colors.focus}`, outlineOffset: 2 },
+    '&:focus:not(:focus-visible)': { outline: 'none' },
+  },
+  header: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: space.md },
+  heading: { margin: 0, fontSize: fontSizes.lg },
+  close: {
+    display: 'inline-grid',
+    placeItems: 'center',
+    width: 44,
+    height: 44,
+    flexShrink: 0,
+    border: 0,
+    borderRadius: radii.pill,
+    background: 'transparent',
+    color: colors.text,
+    cursor: 'pointer',
+  },
+  text: { margin: `${space.sm} 0`, fontSize: fontSizes.sm, color: colors.textMuted, '& a': { color: colors.primary } },
+  detailsToggle: {
+    padding: 0,
+    minHeight: 44,
+    border: 0,
+    background: 'none',
+    color: colors.primary,
+    fontWeight: 600,
+    textDecoration: 'underline',
+    cursor: 'pointer',
+  },
+  details: { marginBlock: space.sm },
+  actions: {
+    display: 'grid',
+    gap: space.sm,
+    marginTop: space.md,
+    [mq.sm]: { gridTemplateColumns: 'repeat(3, 1fr)' },
+  },
+} as const;
