@@ -1,4 +1,5 @@
 import { addConnectivityListeners } from '../features/connectivity';
+import { addMonitoringListeners } from '../features/monitoring';
 import { addThemeListeners } from '../features/theme';
 import type { AppStartListening } from './listenerTypes';
 
@@ -6,4 +7,5 @@ import type { AppStartListening } from './listenerTypes';
 export function registerListeners(startListening: AppStartListening): void {
   addThemeListeners(startListening);
   addConnectivityListeners(startListening);
+  addMonitoringListeners(startListening);
 }

@@ -4,6 +4,7 @@ import { persistReducer } from 'redux-persist';
 import type { PersistPartial } from 'redux-persist/es/persistReducer';
 import { blogSlice, contentEntitiesSlice, defaultContentExtra } from '../features/blog';
 import { connectivitySlice } from '../features/connectivity';
+import { monitoringSlice } from '../features/monitoring';
 import { themeSlice } from '../features/theme';
 import { contentApi } from './api';
 import { siteConfig } from './config';
@@ -12,7 +13,14 @@ import type { AppStartListening } from './listenerTypes';
 import { registerListeners } from './listeners';
 import { makePersistConfig, persistActionTypes } from './persist';
 
-const rootReducer = combineSlices(themeSlice, connectivitySlice, contentApi, contentEntitiesSlice, blogSlice);
+const rootReducer = combineSlices(
+  themeSlice,
+  connectivitySlice,
+  contentApi,
+  contentEntitiesSlice,
+  blogSlice,
+  monitoringSlice,
+);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
