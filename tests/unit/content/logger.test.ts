@@ -17,6 +17,7 @@ describe('logger', () => {
   it('writes each level to the matching console method and into its buffer', () => {
     const log = createLogger({ now: () => 42 });
     const error = new Error('boom');
+    // eslint-disable-next-line testing-library/no-debugging-utils -- the logger's debug level
     log.debug('d');
     log.info('i');
     log.warn('w', undefined, { path: '/blog' });
@@ -47,6 +48,7 @@ describe('logger', () => {
 
   it('reports errors, and only errors, to the configured endpoint', () => {
     const log = createLogger({ endpoint: 'https://logs.example.com/ingest', now: () => 1700 });
+    // eslint-disable-next-line testing-library/no-debugging-utils -- the logger's debug level
     log.debug('quiet');
     log.info('quiet');
     log.warn('quiet');
