@@ -210,9 +210,13 @@ export function createImageService({ baseUrl = '/api' }: ImageServiceOptions = {
         xhr.addEventListener('error', failed);
         xhr.addEventListener('timeout', failed);
         xhr.addEventListener('abort', failed);
-        const form = new FormData();
-        form.append('image', file, (file as Partial<File>).name ?? 'image');
-        xhr.send(form);
+        try {
+          const form = new FormData();
+          form.append('image', file, (file as Partial<File>).name ?? 'image');
+          xhr.send(form);
+        } catch {
+          reject(new ImageServiceError(IMAGE_SERVICE_ERRORS.upload));
+        }
       });
     },
 
