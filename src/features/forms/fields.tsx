@@ -68,7 +68,13 @@ export function FormOutcome({ success, failure }: { success?: ReactNode; failure
       <div role="status" aria-live="polite">
         {success ? <p css={{ ...box, borderColor: colors.success }}>{success}</p> : null}
       </div>
-      <div role="alert">{failure ? <p css={{ ...box, borderColor: colors.danger }}>{failure}</p> : null}</div>
+      {/* An alert is announced when it appears, so it exists only while there is one (an empty
+          alert region would also be what "the page's alert" finds). */}
+      {failure ? (
+        <p role="alert" css={{ ...box, borderColor: colors.danger }}>
+          {failure}
+        </p>
+      ) : null}
     </>
   );
 }

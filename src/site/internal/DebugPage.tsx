@@ -297,7 +297,7 @@ function ImagePanel() {
         </div>
       </form>
       <div role="status">{message}</div>
-      <div role="alert">{error}</div>
+      {error ? <p role="alert">{error}</p> : null}
       {images === undefined ? null : images.length === 0 ? (
         <p>No images uploaded yet.</p>
       ) : (
