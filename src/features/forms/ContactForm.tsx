@@ -187,7 +187,6 @@ export function ContactForm({
       // With JavaScript the form shows its own inline messages; without it, the browser validates.
       noValidate={hydrated}
       onSubmit={(event) => void handleSubmit(event)}
-      onInput={revalidate}
       onChange={revalidate}
       css={{ display: 'grid', gap: space.md }}
     >

@@ -216,20 +216,17 @@ function ImagePanel() {
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
 
-  useEffect(() => {
-    let active = true;
-    imageService
-      .listImages()
-      .then((list) => {
-        if (active) setImages(list);
-      })
-      .catch((failure: unknown) => {
-        if (active) setError(describeError(failure));
-      });
-    return () => {
-      active = false;
-    };
-  }, []);
+  // Listed on request, not on every visit: /debug stays quiet (and its console clean) where the
+  // image service is not deployed or not reachable.
+  async function loadImages() {
+    setError('');
+    setMessage('');
+    try {
+      setImages(await imageService.listImages());
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  }
 
   async function upload(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -298,6 +295,11 @@ function ImagePanel() {
       </form>
       <div role="status">{message}</div>
       {error ? <p role="alert">{error}</p> : null}
+      <div>
+        <Button type="button" variant="secondary" onClick={() => void loadImages()}>
+          {images === undefined ? 'Show uploaded images' : 'Refresh the list'}
+        </Button>
+      </div>
       {images === undefined ? null : images.length === 0 ? (
         <p>No images uploaded yet.</p>
       ) : (

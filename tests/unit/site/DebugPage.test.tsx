@@ -125,6 +125,8 @@ describe('DebugPage', () => {
     await user.click(screen.getByText('Store snapshot'));
     expect(await screen.findByText(/"monitoring": \{/, undefined, slow)).toBeInTheDocument();
 
+    expect(fetchSpy).not.toHaveBeenCalledWith('/api/images', expect.anything());
+    await user.click(screen.getByRole('button', { name: 'Show uploaded images' }));
     expect(await screen.findByRole('img', { name: 'team.jpg' }, slow)).toHaveAttribute(
       'src',
       '/api/images/img-1/file?w=96&h=72&fm=webp&fit=cover',
@@ -141,6 +143,7 @@ describe('DebugPage', () => {
     window.FormData = FakeFormData as unknown as typeof FormData;
     try {
       const { user } = renderWithProviders(<DebugPage />);
+      await user.click(screen.getByRole('button', { name: 'Show uploaded images' }));
       await screen.findByRole('img', { name: 'team.jpg' }, slow);
       const token = screen.getByLabelText('Upload token');
       expect(token).toHaveAttribute('type', 'password');
@@ -177,7 +180,8 @@ describe('DebugPage', () => {
 
   it("shows the image service's error", async () => {
     fetchSpy.mockImplementation(() => Promise.resolve(new Response('oops', { status: 500 })));
-    renderWithProviders(<DebugPage />);
+    const { user } = renderWithProviders(<DebugPage />);
+    await user.click(screen.getByRole('button', { name: 'Show uploaded images' }));
     expect(await screen.findByText('Failed to fetch images', undefined, slow)).toBeInTheDocument();
   });
 });
