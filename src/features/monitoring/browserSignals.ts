@@ -1,65 +1,27 @@
 // Browser measurements. Everything here touches window/performance and is only called from the
 // monitoring listener after app/started.
-import type { MetricType, onCLS } from 'web-vitals';
-import { monitoringConfig } from '../../app/config';
-import { VITAL_UNITS, rateMetric } from './metrics';
-import type { MetricRecord, VitalName } from './metrics';
-
-interface NetworkInformationLike {
-  effectiveType?: string;
-}
-
-/** The tags every record carries: page, app version, and the connection type when known. */
-export function baseTags(): Record<string, string> {
-  const tags: Record<string, string> = { version: monitoringConfig.version };
-  if (typeof window !== 'undefined') tags.path = window.location.pathname;
-  const connection = (globalThis.navigator as (Navigator & { connection?: NetworkInformationLike }) | undefined)
-    ?.connection;
-  if (typeof connection?.effectiveType === 'string') tags.connection = connection.effectiveType;
-  return tags;
-}
-
-/** A web-vitals report as a metric record, rated with the spec's thresholds. */
-export function vitalRecord(
-  metric: Pick<MetricType, 'name' | 'value' | 'navigationType'>,
-  now = Date.now(),
-): MetricRecord {
-  const name: VitalName = metric.name;
-  return {
-    name,
-    value: metric.value,
-    unit: VITAL_UNITS[name],
-    timestamp: now,
-    tags: { ...baseTags(), rating: rateMetric(name, metric.value), navigationType: metric.navigationType },
-  };
-}
-
-const loadWebVitals = () => import(/* webpackChunkName: "web-vitals" */ 'web-vitals');
+import { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
+import type { MetricType } from 'web-vitals';
+import type { MetricRecord } from './metrics';
+import { vitalRecord } from './records';
 
 type Subscribe = (callback: (metric: MetricType) => void) => ReturnType<typeof onCLS>;
 
 /**
- * Subscribes to the web vitals. The library loads in its own chunk, off the first-load path.
+ * Subscribes to the web vitals (this module, with the library, loads after app/started).
  * web-vitals 6 has no FID (INP replaced it), so FID is reported as unsupported.
  */
-export async function observeWebVitals(
+export function observeWebVitals(
   report: (record: MetricRecord) => void,
   unsupported: (name: string, error?: unknown) => void,
-): Promise<void> {
+): void {
   unsupported('FID');
-  let vitals: Awaited<ReturnType<typeof loadWebVitals>>;
-  try {
-    vitals = await loadWebVitals();
-  } catch (error) {
-    unsupported('web-vitals', error);
-    return;
-  }
   const subscriptions: [string, Subscribe][] = [
-    ['LCP', vitals.onLCP],
-    ['INP', vitals.onINP],
-    ['CLS', vitals.onCLS],
-    ['FCP', vitals.onFCP],
-    ['TTFB', vitals.onTTFB],
+    ['LCP', onLCP],
+    ['INP', onINP],
+    ['CLS', onCLS],
+    ['FCP', onFCP],
+    ['TTFB', onTTFB],
   ];
   for (const [name, subscribe] of subscriptions) {
     try {

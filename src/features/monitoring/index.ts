@@ -15,7 +15,7 @@ export {
   selectMetricHistory,
 } from './monitoringSlice';
 export type { MonitoringState, MonitoringSession } from './monitoringSlice';
-export { addMonitoringListeners, decideSampling, flushMetrics } from './listeners';
+export { addMonitoringListeners, decideSampling } from './listeners';
 export {
   VITAL_THRESHOLDS,
   VITAL_ALERT_THRESHOLDS,
@@ -25,4 +25,4 @@ export {
   isValidRecord,
 } from './metrics';
 export type { MetricRecord, MetricUnit, PerformanceAlert, Rating, VitalName, VitalReading } from './metrics';
-export { vitalRecord } from './browserSignals';
+export { vitalRecord } from './records';

@@ -81,6 +81,17 @@ describe('metric batching', () => {
     expect(store.getState().monitoring.sent).toBe(100);
   });
 
+  it('sends every full batch of a burst, one request at a time, and leaves the rest for the timer', async () => {
+    const store = await startedStore();
+    for (let n = 0; n < 250; n += 1) store.dispatch(metricRecorded(record(n)));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(metricPosts().map((call) => postedRecords(call).length)).toEqual([100, 100]);
+    expect(postedRecords(metricPosts()[1]!)[0]).toEqual(record(100));
+    expect(store.getState().monitoring.pending).toHaveLength(50);
+    await jest.advanceTimersByTimeAsync(30_000);
+    expect(metricPosts().map((call) => postedRecords(call).length)).toEqual([100, 100, 50]);
+  });
+
   it('flushes what is buffered every 30 seconds', async () => {
     const store = await startedStore();
     store.dispatch(metricRecorded(record(1)));
