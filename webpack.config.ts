@@ -178,6 +178,9 @@ function browserConfig(mode: 'production' | 'development'): Configuration & { de
           ].map((name) => [`process.env.${name}`, JSON.stringify(process.env[name] ?? '')]),
         ),
         'process.env.CONTENTFUL_PREVIEW_TOKEN': JSON.stringify(''),
+        // Monitoring: where error logs are reported (empty: nowhere) and the metrics sample rate.
+        'process.env.LOG_ENDPOINT': JSON.stringify(process.env.LOG_ENDPOINT ?? ''),
+        'process.env.METRICS_SAMPLE_RATE': JSON.stringify(process.env.METRICS_SAMPLE_RATE ?? ''),
       }),
       new HtmlWebpackPlugin({
         template: './public/index.html',

@@ -1,5 +1,6 @@
 import { addAnalyticsListeners } from '../features/analytics';
 import { addConnectivityListeners } from '../features/connectivity';
+import { addMonitoringListeners } from '../features/monitoring';
 import { addThemeListeners } from '../features/theme';
 import type { AppStartListening } from './listenerTypes';
 
@@ -8,4 +9,5 @@ export function registerListeners(startListening: AppStartListening): void {
   addThemeListeners(startListening);
   addConnectivityListeners(startListening);
   addAnalyticsListeners(startListening);
+  addMonitoringListeners(startListening);
 }

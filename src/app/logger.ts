@@ -1,7 +1,11 @@
-// Where the app reports errors. The monitoring issue routes these to the log reporter as well.
+// Where the app reports errors: the shared logger (console, the ring buffer shown on /debug, and the
+// remote log endpoint when LOG_ENDPOINT is configured).
+import { logger } from '../content/logger';
+
 export function logError(message: string, error?: unknown, context?: Record<string, unknown>): void {
-  const details: unknown[] = [];
-  if (error !== undefined) details.push(error);
-  if (context !== undefined) details.push(context);
-  console.error(message, ...details);
+  logger.error(message, error, context);
+}
+
+export function logWarning(message: string, error?: unknown, context?: Record<string, unknown>): void {
+  logger.warn(message, error, context);
 }

@@ -6,6 +6,7 @@ import { blogSlice, contentEntitiesSlice, defaultContentExtra } from '../feature
 import { analyticsSlice } from '../features/analytics';
 import { connectivitySlice } from '../features/connectivity';
 import { consentSlice, consentUiSlice } from '../features/consent';
+import { monitoringSlice } from '../features/monitoring';
 import { themeSlice } from '../features/theme';
 import { contentApi } from './api';
 import { siteConfig } from './config';
@@ -23,6 +24,7 @@ const rootReducer = combineSlices(
   consentSlice,
   consentUiSlice,
   analyticsSlice,
+  monitoringSlice,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;

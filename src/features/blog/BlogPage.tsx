@@ -4,6 +4,7 @@ import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { NewsletterForm } from '../forms';
 import { siteConfig } from '../../app/config';
 import { absoluteUrl } from '../../app/meta';
 import type { RouteHandle } from '../../app/meta';
@@ -201,7 +202,7 @@ export function BlogPage() {
           </li>
         ))}
       </CardGrid>
-      <NewsletterBlock />
+      <NewsletterBlock form={<NewsletterForm />} />
     </Container>
   );
 }

@@ -1,0 +1,234 @@
+// Client of the site's image service (blog-data-layer.md §7): list, read, upload with progress,
+// delete, and transformation URLs. Responses are checked before they are trusted.
+
+export interface ImageMeta {
+  id: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  createdAt: string;
+  /** `/api/images/{id}/file`; accepts the transformation parameters of `imageFileUrl`. */
+  url: string;
+}
+
+/** The exact messages of blog-data-layer.md §8. */
+export const IMAGE_SERVICE_ERRORS = {
+  list: 'Failed to fetch images',
+  get: 'Failed to fetch image',
+  upload: 'Upload failed',
+  network: 'Network error',
+  format: 'Invalid response format',
+  delete: 'Failed to delete image',
+} as const;
+
+export class ImageServiceError extends Error {
+  override readonly name = 'ImageServiceError';
+  /** The HTTP status, when the service answered. */
+  readonly status?: number;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** 0..100, or undefined when the size is unknown. */
+  percent?: number;
+}
+
+export interface UploadOptions {
+  /** The service's bearer token. */
+  token: string;
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+export interface ImageTransform {
+  w?: number;
+  h?: number;
+  fm?: 'webp' | 'jpeg' | 'png' | 'avif';
+  q?: number;
+  fit?: 'cover' | 'contain' | 'fill' | 'inside' | 'outside';
+}
+
+export interface ImageService {
+  listImages(): Promise<ImageMeta[]>;
+  getImage(id: string): Promise<ImageMeta>;
+  /** Resolves only on status 200; anything else rejects with 'Upload failed'. */
+  uploadImage(file: Blob, options: UploadOptions): Promise<ImageMeta>;
+  deleteImage(id: string, token: string): Promise<void>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+const isDimension = (value: unknown): value is number | null => value === null || isCount(value);
+
+/** An ImageMeta, or undefined when the value does not have its shape. */
+export function parseImageMeta(value: unknown): ImageMeta | undefined {
+  if (!isRecord(value)) return undefined;
+  const { id, filename, contentType, size, width, height, createdAt, url } = value;
+  const validId = (typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isInteger(id));
+  const validDate =
+    (typeof createdAt === 'string' && createdAt !== '') ||
+    (typeof createdAt === 'number' && Number.isFinite(createdAt));
+  if (
+    !validId ||
+    typeof filename !== 'string' ||
+    typeof contentType !== 'string' ||
+    !isCount(size) ||
+    !isDimension(width ?? null) ||
+    !isDimension(height ?? null) ||
+    !validDate ||
+    typeof url !== 'string' ||
+    url === ''
+  ) {
+    return undefined;
+  }
+  return {
+    id: String(id),
+    filename,
+    contentType,
+    size,
+    width: (width as number | null | undefined) ?? null,
+    height: (height as number | null | undefined) ?? null,
+    createdAt: typeof createdAt === 'number' ? new Date(createdAt).toISOString() : createdAt,
+    url,
+  };
+}
+
+const formatError = () => new ImageServiceError(IMAGE_SERVICE_ERRORS.format);
+
+/** Appends the service's transformation parameters (w, h, fm, q, fit) to an image URL. */
+export function imageFileUrl(url: string, transform: ImageTransform = {}): string {
+  const params = new URLSearchParams();
+  for (const key of ['w', 'h', 'fm', 'q', 'fit'] as const) {
+    const value = transform[key];
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const query = params.toString();
+  if (!query) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
+}
+
+export interface ImageServiceOptions {
+  /** The API base, `/api` by default (same origin). */
+  baseUrl?: string;
+}
+
+export function createImageService({ baseUrl = '/api' }: ImageServiceOptions = {}): ImageService {
+  const base = baseUrl.replace(/\/$/, '');
+  const imagePath = (id: string) => `${base}/images/${encodeURIComponent(id)}`;
+
+  /** fetch, with a thrown request and a non-2xx answer both turned into `message`. */
+  async function request(url: string, init: RequestInit, message: string): Promise<Response> {
+    let response: Response;
+    try {
+      response = await fetch(url, init);
+    } catch {
+      throw new ImageServiceError(message);
+    }
+    if (!response.ok) throw new ImageServiceError(message, response.status);
+    return response;
+  }
+
+  async function readJson(response: Response): Promise<unknown> {
+    try {
+      return (await response.json()) as unknown;
+    } catch {
+      throw formatError();
+    }
+  }
+
+  return {
+    async listImages() {
+      const response = await request(
+        `${base}/images`,
+        { headers: { Accept: 'application/json' } },
+        IMAGE_SERVICE_ERRORS.list,
+      );
+      const body = await readJson(response);
+      if (!Array.isArray(body)) throw formatError();
+      const images: ImageMeta[] = [];
+      for (const item of body) {
+        const meta = parseImageMeta(item);
+        if (!meta) throw formatError();
+        images.push(meta);
+      }
+      return images;
+    },
+
+    async getImage(id) {
+      const response = await request(
+        imagePath(id),
+        { headers: { Accept: 'application/json' } },
+        IMAGE_SERVICE_ERRORS.get,
+      );
+      const meta = parseImageMeta(await readJson(response));
+      if (!meta) throw formatError();
+      return meta;
+    },
+
+    uploadImage(file, { token, onProgress }) {
+      // XMLHttpRequest rather than fetch: only it reports upload progress.
+      return new Promise<ImageMeta>((resolve, reject) => {
+        let xhr: XMLHttpRequest;
+        try {
+          xhr = new XMLHttpRequest();
+          xhr.open('POST', `${base}/images`);
+          xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+          xhr.setRequestHeader('Accept', 'application/json');
+        } catch {
+          reject(new ImageServiceError(IMAGE_SERVICE_ERRORS.network));
+          return;
+        }
+        xhr.upload.addEventListener('progress', (event) => {
+          const percent =
+            event.lengthComputable && event.total > 0 ? Math.round((event.loaded / event.total) * 100) : undefined;
+          onProgress?.({ loaded: event.loaded, total: event.total, percent });
+        });
+        xhr.addEventListener('load', () => {
+          // blog-data-layer.md §7: success only on status 200.
+          if (xhr.status !== 200) {
+            reject(new ImageServiceError(IMAGE_SERVICE_ERRORS.upload, xhr.status));
+            return;
+          }
+          let body: unknown;
+          try {
+            body = JSON.parse(xhr.responseText) as unknown;
+          } catch {
+            reject(formatError());
+            return;
+          }
+          const meta = parseImageMeta(body);
+          if (meta) resolve(meta);
+          else reject(formatError());
+        });
+        const failed = () => reject(new ImageServiceError(IMAGE_SERVICE_ERRORS.network));
+        xhr.addEventListener('error', failed);
+        xhr.addEventListener('timeout', failed);
+        xhr.addEventListener('abort', failed);
+        try {
+          const form = new FormData();
+          form.append('image', file, (file as Partial<File>).name ?? 'image');
+          xhr.send(form);
+        } catch {
+          reject(new ImageServiceError(IMAGE_SERVICE_ERRORS.upload));
+        }
+      });
+    },
+
+    async deleteImage(id, token) {
+      await request(
+        imagePath(id),
+        { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } },
+        IMAGE_SERVICE_ERRORS.delete,
+      );
+    },
+  };
+}
+
+/** The same-origin image service. */
+export const imageService: ImageService = createImageService();

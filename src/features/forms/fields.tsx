@@ -1,0 +1,80 @@
+// The form building blocks shared by the contact and newsletter forms.
+import type { CSSObject } from '@emotion/react';
+import type { ReactNode } from 'react';
+import { colors, fontSizes, radii, space } from '../../ui/theme';
+
+/** Hidden from everyone but bots: off-screen, out of the tab order and of the accessibility tree. */
+const offScreen: CSSObject = {
+  position: 'absolute',
+  left: '-10000px',
+  top: 'auto',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+};
+
+export const HONEYPOT_NAME = 'bot-field';
+
+/** The honeypot field the server uses to recognise bots; people never see or reach it. */
+export function Honeypot({ id }: { id: string }) {
+  return (
+    <div aria-hidden="true" css={offScreen} data-testid="honeypot">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input id={id} name={HONEYPOT_NAME} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+export const inputStyle: CSSObject = {
+  width: '100%',
+  minHeight: 44,
+  padding: `${space.sm} ${space.md}`,
+  borderRadius: radii.md,
+  border: `1px solid ${colors.border}`,
+  background: colors.surfaceRaised,
+  color: colors.text,
+  font: 'inherit',
+  '&[aria-invalid="true"]': { borderColor: colors.danger, borderWidth: 2 },
+};
+
+export const labelStyle: CSSObject = { display: 'block', fontWeight: 600, marginBottom: space.xs };
+
+export const errorStyle: CSSObject = {
+  margin: `${space.xs} 0 0`,
+  color: colors.danger,
+  fontSize: fontSizes.sm,
+  fontWeight: 600,
+};
+
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" css={{ color: colors.danger }}>
+      {' *'}
+    </span>
+  );
+}
+
+/** The outcome of a submission, read out by screen readers: role=status for good news, alert for bad. */
+export function FormOutcome({ success, failure }: { success?: ReactNode; failure?: ReactNode }) {
+  const box: CSSObject = {
+    margin: 0,
+    padding: `${space.sm} ${space.md}`,
+    borderRadius: radii.md,
+    fontWeight: 600,
+    borderLeft: '4px solid',
+  };
+  return (
+    <>
+      <div role="status" aria-live="polite">
+        {success ? <p css={{ ...box, borderColor: colors.success }}>{success}</p> : null}
+      </div>
+      {/* An alert is announced when it appears, so it exists only while there is one (an empty
+          alert region would also be what "the page's alert" finds). */}
+      {failure ? (
+        <p role="alert" css={{ ...box, borderColor: colors.danger }}>
+          {failure}
+        </p>
+      ) : null}
+    </>
+  );
+}
