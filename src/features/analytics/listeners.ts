@@ -7,10 +7,11 @@ import type { AppStartListening } from '../../app/listenerTypes';
 import { logError } from '../../app/logger';
 import { defaultPreferences, isConsentChoice } from '../consent';
 import type { ConsentPreferences } from '../consent';
+import { vitalsSummarized } from '../monitoring';
 import { locationChanged, scriptRequested, tagInitialized } from './analyticsSlice';
 import { activeGtag, installGtag, loadGtagScript, toGtagConsent } from './gtag';
 import { isExcludedPath } from './pageViews';
-import { setUserProperties, trackPageView } from './track';
+import { reportWebVitalsSummary, setUserProperties, trackPageView } from './track';
 
 export const ANALYTICS_SCRIPT_ERROR = 'Analytics script failed to load';
 
@@ -30,6 +31,13 @@ function applyConsent(preferences: ConsentPreferences, measurementId: string, ap
 const isRehydrate = (action: UnknownAction): boolean => action.type === REHYDRATE;
 
 export function addAnalyticsListeners(startListening: AppStartListening): void {
+  // Monitoring summarises the web vitals every 120 s; analytics sends them (a no-op without a tag).
+  startListening({
+    actionCreator: vitalsSummarized,
+    effect: (action) => {
+      reportWebVitalsSummary(action.payload.metrics);
+    },
+  });
   startListening({
     actionCreator: appStarted,
     effect: (_action, api) => {

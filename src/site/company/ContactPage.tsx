@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { ContactForm } from '../../features/forms';
 import type { RouteHandle } from '../../app/meta';
 import { Container } from '../../ui/Container';
 import { colors, radii, space } from '../../ui/theme';
@@ -20,6 +21,7 @@ export function useContactIntent(): ContactIntent | null {
 
 export function ContactPage() {
   const intent = useContactIntent();
+  const [search] = useSearchParams();
   return (
     <>
       <ContentPage page={contentPages.contact} />
@@ -38,6 +40,15 @@ export function ContactPage() {
           </p>
         </Container>
       ) : null}
+      <Container as="section" aria-labelledby="contact-form-heading" css={{ maxWidth: 880, paddingBottom: space.xxxl }}>
+        <h2 id="contact-form-heading">Send us a message</h2>
+        {/* The form is uncontrolled: a new intent (known only after hydration) mounts it afresh with its prefill. */}
+        <ContactForm
+          key={intent?.projectDescription ?? ''}
+          defaultProjectDescription={intent?.projectDescription}
+          sentWithoutScript={search.get('sent') === '1'}
+        />
+      </Container>
     </>
   );
 }

@@ -13,6 +13,7 @@ import { findCaseStudy } from '../case-studies/content';
 import type { CatalogService } from '../services/catalog';
 import { findService } from '../services/catalog';
 import { ConnectSection } from './ConnectSection';
+import { ContactForm } from '../../features/forms';
 import {
   cloudProducts,
   featuredServiceSlugs,
@@ -80,7 +81,7 @@ export function HomePage() {
       <ProductCarousel products={cloudProducts} />
       <SuccessStories studies={successStudies} />
       <Integrations items={integrations} partnerText={partnerNetwork} />
-      <ConnectSection />
+      <ConnectSection form={<ContactForm />} />
       <ExpertInsights />
     </>
   );

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { CONTACT_SUCCESS } from '../../../src/features/forms';
 import { contactIntent } from '../../../src/site/company/contactIntent';
 import { renderApp } from '../../support/render';
 
@@ -42,6 +43,21 @@ describe('Contact page', () => {
     expect(await screen.findByText(/You asked about:/)).toHaveTextContent(
       'You asked about: Admin Certification training',
     );
+  });
+
+  it('prefills the contact form with what the visitor came for', async () => {
+    renderApp({ route: '/contact?plan=premium' });
+    await screen.findByRole('heading', { level: 1 }, PAGE_LOAD);
+    const description = await screen.findByRole('textbox', { name: /project/i });
+    await waitFor(() =>
+      expect(description).toHaveValue(contactIntent(new URLSearchParams('plan=premium'))?.projectDescription),
+    );
+    expect(screen.getByRole('textbox', { name: /full name/i })).toHaveValue('');
+  });
+
+  it('confirms a message that was sent without JavaScript (?sent=1)', async () => {
+    renderApp({ route: '/contact?sent=1' });
+    expect(await screen.findByText(CONTACT_SUCCESS, {}, PAGE_LOAD)).toBeInTheDocument();
   });
 
   it('shows no note without a known query', async () => {

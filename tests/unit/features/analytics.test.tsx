@@ -17,6 +17,7 @@ import {
   consentSaved,
   defaultPreferences,
 } from '../../../src/features/consent';
+import { vitalsSummarized } from '../../../src/features/monitoring';
 import { ErrorBoundary } from '../../../src/site/errors/ErrorBoundary';
 import { ERROR_SCREEN_HEADING, ErrorScreen } from '../../../src/site/errors/ErrorScreen';
 import { renderApp, renderRoutes, renderWithProviders } from '../../support/render';
@@ -194,6 +195,18 @@ describe('with a measurement id (Consent Mode v2)', () => {
           metric_rating: 'needs-improvement',
           non_interaction: true,
         },
+      ],
+    ]);
+  });
+
+  it("sends monitoring's periodic web-vitals summary as web-vitals events", async () => {
+    const store = await startPersistedStore();
+    store.dispatch(vitalsSummarized({ metrics: [{ name: 'INP', value: 180, rating: 'good' }] }));
+    expect(commandsNamed('event', 'INP')).toEqual([
+      [
+        'event',
+        'INP',
+        { event_category: 'Web Vitals', value: 180, metric_value: 180, metric_rating: 'good', non_interaction: true },
       ],
     ]);
   });
