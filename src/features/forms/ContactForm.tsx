@@ -7,7 +7,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { logError } from '../../app/logger';
 import { Button } from '../../ui/Button';
 import { colors, fontSizes, space } from '../../ui/theme';
-import { FormOutcome, Honeypot, RequiredMark, errorStyle, inputStyle, labelStyle } from './fields';
+import { FormOutcome, Honeypot, NO_SCRIPT_TARGET, RequiredMark, errorStyle, inputStyle, labelStyle } from './fields';
 import { formSubmissionFailed, formSubmitted } from './formEvents';
 import { FORM_ACTION, postForm, readFormError, serializeForm } from './submitForm';
 import { useHydrated } from './useHydrated';
@@ -239,6 +239,7 @@ export function ContactForm({
       <FormOutcome
         success={success ? CONTACT_SUCCESS : undefined}
         failure={status === 'failure' ? CONTACT_FAILURE : undefined}
+        noScript={hydrated ? undefined : { id: NO_SCRIPT_TARGET.contact, text: CONTACT_SUCCESS }}
       />
     </form>
   );

@@ -7,7 +7,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { logError } from '../../app/logger';
 import { Button } from '../../ui/Button';
 import { space } from '../../ui/theme';
-import { FormOutcome, Honeypot, inputStyle, labelStyle } from './fields';
+import { FormOutcome, Honeypot, NO_SCRIPT_TARGET, inputStyle, labelStyle } from './fields';
 import { formSubmissionFailed, formSubmitted } from './formEvents';
 import { FORM_ACTION, postForm, serializeForm } from './submitForm';
 import { useHydrated } from './useHydrated';
@@ -82,6 +82,7 @@ export function NewsletterForm() {
       <FormOutcome
         success={success ? NEWSLETTER_SUCCESS : undefined}
         failure={status === 'error' ? NEWSLETTER_FAILURE : undefined}
+        noScript={hydrated ? undefined : { id: NO_SCRIPT_TARGET.newsletter, text: NEWSLETTER_SUCCESS }}
       />
     </form>
   );

@@ -55,7 +55,23 @@ export function RequiredMark() {
 }
 
 /** The outcome of a submission, read out by screen readers: role=status for good news, alert for bad. */
-export function FormOutcome({ success, failure }: { success?: ReactNode; failure?: ReactNode }) {
+/**
+ * Where the server's 303 after a post without JavaScript points (`#message-sent`, `#subscribed`):
+ * the prerendered page carries the success text in an element shown only while it is the URL's
+ * :target. Once the page is live the element goes, and the form's own status says it instead.
+ */
+export const NO_SCRIPT_TARGET = { contact: 'message-sent', newsletter: 'subscribed' } as const;
+
+export function FormOutcome({
+  success,
+  failure,
+  noScript,
+}: {
+  success?: ReactNode;
+  failure?: ReactNode;
+  /** Before hydration: the confirmation for a post made without JavaScript (see NO_SCRIPT_TARGET). */
+  noScript?: { id: string; text: string };
+}) {
   const box: CSSObject = {
     margin: 0,
     padding: `${space.sm} ${space.md}`,
@@ -65,6 +81,14 @@ export function FormOutcome({ success, failure }: { success?: ReactNode; failure
   };
   return (
     <>
+      {noScript ? (
+        <p
+          id={noScript.id}
+          css={{ ...box, borderColor: colors.success, display: 'none', '&:target': { display: 'block' } }}
+        >
+          {noScript.text}
+        </p>
+      ) : null}
       <div role="status" aria-live="polite">
         {success ? <p css={{ ...box, borderColor: colors.success }}>{success}</p> : null}
       </div>

@@ -19,8 +19,10 @@ export type FormName = (typeof formNames)[number];
 
 /** Where a browser without JavaScript lands after a successful post. */
 export const formRedirects: Readonly<Record<FormName, string>> = {
-  'home-contact': '/contact?sent=1',
-  'blog-newsletter': '/blog?subscribed=1',
+  // The fragments name the prerendered confirmations that show as :target without JavaScript
+  // (src/features/forms/fields.tsx NO_SCRIPT_TARGET).
+  'home-contact': '/contact?sent=1#message-sent',
+  'blog-newsletter': '/blog?subscribed=1#subscribed',
 };
 const formPages: Readonly<Record<FormName, string>> = { 'home-contact': '/contact', 'blog-newsletter': '/blog' };
 

@@ -123,14 +123,14 @@ describe('POST / answers a browser without JavaScript', () => {
   it('redirects a contact message to /contact?sent=1 with 303', async () => {
     const response = await post(formBody(contact), browser);
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/contact?sent=1');
+    expect(response.headers.location).toBe('/contact?sent=1#message-sent');
     expect(rows()).toHaveLength(1);
   });
 
   it('redirects a subscription to /blog?subscribed=1 with 303', async () => {
     const response = await post(formBody(newsletter), { 'content-type': 'application/x-www-form-urlencoded' });
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/blog?subscribed=1');
+    expect(response.headers.location).toBe('/blog?subscribed=1#subscribed');
   });
 
   it('explains a validation error on a small HTML page that links back', async () => {
@@ -239,7 +239,7 @@ describe('POST / spam, origin and rate limits', () => {
     expect(response.json()).toEqual({ ok: true });
     const redirect = await post(formBody({ ...newsletter, 'bot-field': 'x' }), browser);
     expect(redirect.statusCode).toBe(303);
-    expect(redirect.headers.location).toBe('/blog?subscribed=1');
+    expect(redirect.headers.location).toBe('/blog?subscribed=1#subscribed');
     expect(rows().map((row) => [row.form_name, row.spam])).toEqual([
       ['home-contact', 1],
       ['blog-newsletter', 1],
