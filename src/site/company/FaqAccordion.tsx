@@ -70,7 +70,7 @@ export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
               </button>
             </h3>
             <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} css={styles.answer}>
-              <p css={{ margin: 0 }}>{item.answer}</p>
+              {item.answer}
             </div>
           </div>
         );

@@ -17,14 +17,15 @@ describe('case study index', () => {
 
     const luxe = screen.getByRole('link', { name: 'Luxe Properties answers every buyer inquiry within minutes' });
     expect(luxe).toHaveAttribute('href', '/case-studies/luxe-properties');
-    const card = luxe.closest('article');
-    expect(card).not.toBeNull();
-    const inCard = within(card as HTMLElement);
+    const card = screen
+      .getAllByRole('article')
+      .find((article) => within(article).queryByRole('link', { name: luxe.textContent }));
+    if (!card) throw new Error('The Luxe Properties card is missing');
+    const inCard = within(card);
     expect(inCard.getByText('Real Estate')).toBeInTheDocument();
     expect(inCard.getByText('68%')).toBeInTheDocument();
     expect(inCard.getByText('faster response to new inquiries')).toBeInTheDocument();
     expect(inCard.getByText('Luxe Properties')).toBeInTheDocument();
-    expect(card?.querySelector('img')).toHaveAttribute('width');
   });
 
   it('narrows the cards to one industry and keeps the choice in the URL', async () => {

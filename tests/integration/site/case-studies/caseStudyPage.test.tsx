@@ -38,8 +38,7 @@ describe('case study page', () => {
     ]);
 
     // Testimonial with its author (the avatar is decorative initials).
-    const quote = main.querySelector('blockquote');
-    expect(quote).not.toBeNull();
+    expect(within(main).getByRole('blockquote')).toHaveTextContent(/\w/);
     expect(within(main).getByRole('figure')).toHaveTextContent(/,/);
 
     // Solution bullets, phases with timeframes, technologies.
@@ -59,8 +58,7 @@ describe('case study page', () => {
     }
 
     // Before/after: a real table with caption and header scopes.
-    const table = screen.getByRole('table');
-    expect(table.querySelector('caption')).not.toBeNull();
+    const table = screen.getByRole('table', { name: /before and after working with us$/ });
     expect(
       within(table)
         .getAllByRole('columnheader')

@@ -9,7 +9,10 @@ describe('FAQ page', () => {
     const main = screen.getByRole('main');
     const first = within(main).getByRole('button', { name: 'How long does a Salesforce implementation take?' });
     const second = within(main).getByRole('button', { name: 'How do you price a project?' });
-    const answer = document.getElementById(first.getAttribute('aria-controls') ?? '');
+    const answer = within(main).getByText(
+      /^A focused Sales Cloud or Service Cloud rollout usually takes 8 to 14 weeks/,
+    );
+    expect(first).toHaveAttribute('aria-controls', answer.id);
 
     expect(first).toHaveAttribute('aria-expanded', 'false');
     expect(answer).not.toBeVisible();
@@ -51,9 +54,8 @@ describe('FAQ page', () => {
     expect(jsonLd['@type']).toBe('FAQPage');
     expect(jsonLd.mainEntity.map((entry) => entry.name)).toEqual(buttons.map((button) => button.textContent));
     for (const entry of jsonLd.mainEntity) {
-      const button = within(main).getByRole('button', { name: entry.name });
-      const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
-      expect(panel).toHaveTextContent(entry.acceptedAnswer.text);
+      const panel = within(main).getByText(entry.acceptedAnswer.text);
+      expect(within(main).getByRole('button', { name: entry.name })).toHaveAttribute('aria-controls', panel.id);
     }
     expect(jsonLd.mainEntity.length).toBeGreaterThanOrEqual(10);
   });
