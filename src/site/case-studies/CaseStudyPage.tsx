@@ -40,7 +40,7 @@ function CaseStudyArticle({ study }: { study: CaseStudy }) {
             <Link to={paths.caseStudies} css={styles.back}>
               <span aria-hidden="true">←</span> All case studies
             </Link>
-            <Eyebrow css={{ marginTop: space.lg }}>{study.industry}</Eyebrow>
+            <Eyebrow css={{ marginTop: space.lg, color: colors.primary }}>{study.industry}</Eyebrow>
             <h1 css={styles.title}>{study.title}</h1>
             <p css={styles.subtitle}>{study.subtitle}</p>
             <p css={styles.client}>
