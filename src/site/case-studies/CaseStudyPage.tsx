@@ -319,7 +319,13 @@ const styles = {
     color: colors.bg,
     fontWeight: 800,
   },
-  twoColumns: { display: 'grid', gap: space.xl, [mq.md]: { gridTemplateColumns: '1fr 1fr' } },
+  twoColumns: {
+    display: 'grid',
+    gap: space.xl,
+    marginTop: space.xl,
+    '& > section': { marginTop: 0 },
+    [mq.md]: { gridTemplateColumns: '1fr 1fr' },
+  },
   tags: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: space.sm },
   tag: {
     padding: `${space.xs} ${space.md}`,
