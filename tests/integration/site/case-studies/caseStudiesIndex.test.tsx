@@ -2,6 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../../support/render';
 import { caseStudySlugs } from '../../../support/routeTable';
 
+/** The page is a lazy chunk; on a busy machine its first import takes more than the default second. */
+const LAZY_PAGE = { timeout: 10_000 };
+
 /** The titles of the cards in the list. */
 const cardTitles = () =>
   within(screen.getByRole('main'))
@@ -11,7 +14,9 @@ const cardTitles = () =>
 describe('case study index', () => {
   it('shows a card for every study with its industry, figure and client, linking to its page', async () => {
     renderApp({ route: '/case-studies' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Client success stories' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Client success stories' }, LAZY_PAGE),
+    ).toBeInTheDocument();
     expect(cardTitles()).toHaveLength(caseStudySlugs.length);
     expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Showing all 18 case studies');
 
@@ -30,7 +35,7 @@ describe('case study index', () => {
 
   it('narrows the cards to one industry and keeps the choice in the URL', async () => {
     const { user, router } = renderApp({ route: '/case-studies' });
-    await screen.findByRole('heading', { level: 1, name: 'Client success stories' });
+    await screen.findByRole('heading', { level: 1, name: 'Client success stories' }, LAZY_PAGE);
     const filters = screen.getByRole('group', { name: 'Filter by industry' });
 
     await user.click(within(filters).getByRole('button', { name: 'Healthcare' }));
@@ -53,7 +58,7 @@ describe('case study index', () => {
 
   it('opens filtered from a shared link, and every industry button shows at least one study', async () => {
     const { user } = renderApp({ route: '/case-studies?industry=retail' });
-    await screen.findByRole('heading', { level: 1, name: 'Client success stories' });
+    await screen.findByRole('heading', { level: 1, name: 'Client success stories' }, LAZY_PAGE);
     await waitFor(() => expect(cardTitles()).toHaveLength(4));
 
     const filters = screen.getByRole('group', { name: 'Filter by industry' });
@@ -68,7 +73,7 @@ describe('case study index', () => {
 
   it('shows every study at the /case-studies/index alias, with an unknown industry treated as all', async () => {
     renderApp({ route: '/case-studies/index?industry=shipbuilding' });
-    await screen.findByRole('heading', { level: 1, name: 'Client success stories' });
+    await screen.findByRole('heading', { level: 1, name: 'Client success stories' }, LAZY_PAGE);
     expect(cardTitles()).toHaveLength(18);
   });
 });

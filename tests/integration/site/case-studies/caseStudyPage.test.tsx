@@ -2,7 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { renderApp } from '../../../support/render';
 import { caseStudySlugs } from '../../../support/routeTable';
 
-const h1 = () => screen.findByRole('heading', { level: 1 });
+/** The page is a lazy chunk; on a busy machine its first import takes more than the default second. */
+const LAZY_PAGE = { timeout: 10_000 };
+
+const h1 = () => screen.findByRole('heading', { level: 1 }, LAZY_PAGE);
 
 /** The section headings of the page, in document order. */
 const headings = () =>

@@ -2,10 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { faqMeta } from '../../../../src/site/company/FaqPage';
 import { renderApp } from '../../../support/render';
 
+/** The page is a lazy chunk; on a busy machine its first import takes more than the default second. */
+const LAZY_PAGE = { timeout: 10_000 };
+
 describe('FAQ page', () => {
   it('opens and closes answers from the keyboard, and arrow keys move between questions', async () => {
     const { user } = renderApp({ route: '/faq' });
-    await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' });
+    await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' }, LAZY_PAGE);
     const main = screen.getByRole('main');
     const first = within(main).getByRole('button', { name: 'How long does a Salesforce implementation take?' });
     const second = within(main).getByRole('button', { name: 'How do you price a project?' });
@@ -43,7 +46,7 @@ describe('FAQ page', () => {
 
   it('lists every question of the page in its FAQPage JSON-LD, with the answer shown', async () => {
     renderApp({ route: '/faq' });
-    await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' });
+    await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' }, LAZY_PAGE);
     const main = screen.getByRole('main');
     const buttons = within(main).getAllByRole('button', { expanded: false });
 
