@@ -92,6 +92,25 @@ describe('Marketing pages, as prerendered', () => {
   });
 });
 
+describe('Case-study industry filter in the browser', () => {
+  it('opens a shared ?industry= link filtered after hydration, without a mismatch', async () => {
+    const { page, problems } = await browser.open();
+    await visit(page, '/case-studies?industry=healthcare');
+    const main = page.getByRole('main');
+
+    expect(await main.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+      'HealthTech Innovations coordinates care on Health Cloud',
+      'HealthPlus answers members faster across every channel',
+    ]);
+    expect(await main.getByRole('button', { name: 'Healthcare' }).getAttribute('aria-pressed')).toBe('true');
+
+    await main.getByRole('button', { name: 'Retail' }).click();
+    await page.waitForURL((url) => url.search === '?industry=retail');
+    expect(await main.getByRole('heading', { level: 2 }).count()).toBe(4);
+    expect(problems()).toEqual([]);
+  });
+});
+
 describe('Marketing pages, accessibility (axe-core)', () => {
   const cases = axePaths.flatMap((path) => [
     { path, colorScheme: 'light' as const },
