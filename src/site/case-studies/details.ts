@@ -3,19 +3,15 @@
 import { findCaseStudy } from './content';
 import type { CaseStudyCard, CaseStudySlug, IndustryName } from './content';
 import { caseStudySlugAliases } from '../../app/paths';
+import { caseStudyTestimonials } from './testimonials';
+import type { Testimonial } from './testimonials';
 
 type NonEmpty<T> = readonly [T, ...T[]];
 
 export type KeyMetric = { label: string; value: string };
 export type BeforeAfterRow = { metric: string; before: string; after: string };
 export type ImplementationPhase = { title: string; description: string; timeframe: string };
-export type Testimonial = {
-  quote: string;
-  author: string;
-  position: string;
-  /** Initials avatar: the people are fictional, so there are no photos. */
-  avatar: { initials: string };
-};
+export type { Testimonial };
 export type ClientFacts = { location: string; size: string; founded: string; focus: string };
 
 export type CaseStudyDetail = {
@@ -42,14 +38,6 @@ export type CaseStudy = CaseStudyCard &
     clientInfo: ClientFacts & { name: string; industry: IndustryName };
     related: readonly [RelatedStudy, RelatedStudy];
   };
-
-const avatar = (name: string) => ({
-  initials: name
-    .split(' ')
-    .map((part) => part[0])
-    .join('')
-    .slice(0, 2),
-});
 
 export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDetail } = {
   'luxe-properties': {
@@ -84,13 +72,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '2009',
       focus: 'Luxury residential sales and relocation',
     },
-    testimonial: {
-      quote:
-        'Our agents answer new inquiries in minutes instead of hours, and they actually like the mobile app. Buyers notice the difference on the first call.',
-      author: 'Danielle Ortiz',
-      position: 'Managing Broker, Luxe Properties',
-      avatar: avatar('Danielle Ortiz'),
-    },
+    testimonial: caseStudyTestimonials['luxe-properties'],
     keyMetrics: [
       { label: 'Faster first response', value: '68%' },
       { label: 'More showings booked', value: '24%' },
@@ -146,13 +128,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '2004',
       focus: 'Coastal master-planned residential communities',
     },
-    testimonial: {
-      quote:
-        'For the first time, sales and marketing look at the same buyer. We knew which families were ready before they walked into the sales centre.',
-      author: 'Marcus Bell',
-      position: 'Director of Sales and Marketing, Coastal Developments',
-      avatar: avatar('Marcus Bell'),
-    },
+    testimonial: caseStudyTestimonials['coastal-developments'],
     keyMetrics: [
       { label: 'Shorter reservation to contract', value: '41%' },
       { label: 'Faster phase sell-out', value: '7 weeks' },
@@ -214,13 +190,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '1998',
       focus: 'Multifamily and single-family rental management',
     },
-    testimonial: {
-      quote:
-        'Our coordinators used to spend their mornings sorting emails. Now they spend them solving the hard cases, and tenants can see exactly when someone is coming.',
-      author: 'Priya Raman',
-      position: 'VP of Operations, Metro Property Management',
-      avatar: avatar('Priya Raman'),
-    },
+    testimonial: caseStudyTestimonials['metro-property-management'],
     keyMetrics: [
       { label: 'Faster resolution', value: '52%' },
       { label: 'Emergency response', value: '12 min' },
@@ -280,13 +250,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '2012',
       focus: 'Analytics software for mid-market finance teams',
     },
-    testimonial: {
-      quote:
-        'We stopped guessing which customers to call. The model explains itself, so the account managers trust it and actually use the list.',
-      author: 'Kevin Nguyen',
-      position: 'Chief Revenue Officer, TechForward',
-      avatar: avatar('Kevin Nguyen'),
-    },
+    testimonial: caseStudyTestimonials['techforward-customer-lifetime-value'],
     keyMetrics: [
       { label: 'Higher customer lifetime value', value: '27%' },
       { label: 'More expansion revenue', value: '35%' },
@@ -342,13 +306,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '2001',
       focus: 'Operations consulting for healthcare and logistics',
     },
-    testimonial: {
-      quote:
-        'The partners agreed on what a stage means, and Meridian built exactly that. Our forecast is now a number we can plan hiring on.',
-      author: 'Elaine Foster',
-      position: 'Managing Partner, Strategic Consulting Group',
-      avatar: avatar('Elaine Foster'),
-    },
+    testimonial: caseStudyTestimonials['strategic-consulting-group'],
     keyMetrics: [
       { label: 'Forecast accuracy', value: '94%' },
       { label: 'Higher win rate when nurtured', value: '1.6x' },
@@ -404,13 +362,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '2011',
       focus: 'Home goods, online and in store',
     },
-    testimonial: {
-      quote:
-        'We finally notice when a good customer drifts away, and we do something about it the same week instead of the same year.',
-      author: 'Hannah Price',
-      position: 'Head of CRM, RetailNXT',
-      avatar: avatar('Hannah Price'),
-    },
+    testimonial: caseStudyTestimonials['retailnxt-customer-retention'],
     keyMetrics: [
       { label: 'More repeat purchases', value: '33%' },
       { label: 'Share of online revenue from email', value: '21%' },
@@ -468,13 +420,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '1987',
       focus: 'Wealth management for families and business owners',
     },
-    testimonial: {
-      quote:
-        'Compliance signed off on the whole template library once, and our advisors started nurturing prospects again. That alone paid for the project.',
-      author: 'Robert Chen',
-      position: 'Chief Operating Officer, Global Financial Corp',
-      avatar: avatar('Robert Chen'),
-    },
+    testimonial: caseStudyTestimonials['global-financial-corp'],
     keyMetrics: [
       { label: 'Saved per advisor every week', value: '3.2 hrs' },
       { label: 'Prospect conversion', value: '26%' },
@@ -536,13 +482,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '2015',
       focus: 'Remote patient monitoring for chronic conditions',
     },
-    testimonial: {
-      quote:
-        'Ten weeks from kickoff to go-live, with our compliance team involved at every step. Our coordinators now see the whole patient in one place.',
-      author: 'Dr. Alicia Morgan',
-      position: 'Chief Clinical Officer, HealthTech Innovations',
-      avatar: { initials: 'AM' },
-    },
+    testimonial: caseStudyTestimonials['health-tech-innovations'],
     keyMetrics: [
       { label: 'Kickoff to go-live', value: '10 weeks' },
       { label: 'Referral to enrolment', value: '3 days' },
@@ -598,13 +538,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '1976',
       focus: 'Hydraulic components for industrial equipment',
     },
-    testimonial: {
-      quote:
-        'Every phase ended with something our planners could use, so nobody had to take the AI on faith. The forecast is now the first thing we look at each month.',
-      author: 'James Whitaker',
-      position: 'Director of Operations, Precision Manufacturing',
-      avatar: avatar('James Whitaker'),
-    },
+    testimonial: caseStudyTestimonials['precision-manufacturing'],
     keyMetrics: [
       { label: 'AI journey in five phases', value: '14 weeks' },
       { label: 'Forecast error', value: '12%' },
@@ -670,13 +604,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '1994',
       focus: 'Premium home furniture',
     },
-    testimonial: {
-      quote:
-        'Our consultants love that online orders now count for them. The follow-up emails feel like they come from the person the customer met.',
-      author: 'Sofia Marino',
-      position: 'VP of Retail, LuxeHome Furnishings',
-      avatar: avatar('Sofia Marino'),
-    },
+    testimonial: caseStudyTestimonials['luxehome-furnishings'],
     keyMetrics: [
       { label: 'Higher average order value', value: '22%' },
       { label: 'Wishlists ordered online', value: '1 in 5' },
@@ -732,13 +660,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '2016',
       focus: 'Direct-to-consumer women’s fashion',
     },
-    testimonial: {
-      quote:
-        'Our launches feel personal now. Customers see the pieces in their size and style first, and they tell us so.',
-      author: 'Jasmine Carter',
-      position: 'Director of E-commerce, Fashion Forward',
-      avatar: avatar('Jasmine Carter'),
-    },
+    testimonial: caseStudyTestimonials['fashion-forward'],
     keyMetrics: [
       { label: 'Email revenue per campaign', value: '2.4x' },
       { label: 'Fewer unsubscribes', value: '46%' },
@@ -794,13 +716,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '2013',
       focus: 'Endpoint security software for IT teams',
     },
-    testimonial: {
-      quote:
-        'The workshops did as much as the technology. Sales and marketing now argue about the same numbers, and the numbers keep going up.',
-      author: 'Omar Haddad',
-      position: 'VP of Marketing, TechVision',
-      avatar: avatar('Omar Haddad'),
-    },
+    testimonial: caseStudyTestimonials['tech-vision'],
     keyMetrics: [
       { label: 'More sales-accepted leads', value: '45%' },
       { label: 'Acceptance rate', value: '61%' },
@@ -856,13 +772,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '1982',
       focus: 'Regional health insurance for individuals and employers',
     },
-    testimonial: {
-      quote:
-        'Our agents stopped juggling three systems. Members get an answer on the first call, and our agents go home less tired.',
-      author: 'Theresa Lang',
-      position: 'VP of Member Services, HealthPlus',
-      avatar: avatar('Theresa Lang'),
-    },
+    testimonial: caseStudyTestimonials['health-plus'],
     keyMetrics: [
       { label: 'Shorter handling time', value: '38%' },
       { label: 'Calls transferred', value: '7%' },
@@ -918,13 +828,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '1990',
       focus: 'Sporting goods and outdoor equipment',
     },
-    testimonial: {
-      quote:
-        'A member is a member now, in the store or online. That sounds simple, but it took a real partner to get 2.3 million records right.',
-      author: 'Derek Lawson',
-      position: 'Chief Marketing Officer, RetailMax',
-      avatar: avatar('Derek Lawson'),
-    },
+    testimonial: caseStudyTestimonials['retail-max'],
     keyMetrics: [
       { label: 'Stores on one customer record', value: '140' },
       { label: 'Revenue from loyalty members', value: '58%' },
@@ -980,13 +884,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '2008',
       focus: 'Managed IT services for small and mid-sized businesses',
     },
-    testimonial: {
-      quote:
-        'Our website used to be a brochure. Now it books assessments for us, and we know which visitors to call first.',
-      author: 'Brian Walsh',
-      position: 'President, Tech Solutions Inc.',
-      avatar: avatar('Brian Walsh'),
-    },
+    testimonial: caseStudyTestimonials['tech-solutions'],
     keyMetrics: [
       { label: 'More booked assessments', value: '3x' },
       { label: 'Enquiry response', value: '< 1 hr' },
@@ -1038,13 +936,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '1985',
       focus: 'Electronic component distribution',
     },
-    testimonial: {
-      quote:
-        'The weekend cut-over was uneventful, which is the best thing you can say about a migration. Then the recommendations started paying for it.',
-      author: 'Stefan Keller',
-      position: 'CIO, GlobalTech',
-      avatar: avatar('Stefan Keller'),
-    },
+    testimonial: caseStudyTestimonials['global-tech'],
     keyMetrics: [
       { label: 'More cross-sell revenue per rep', value: '19%' },
       { label: 'Salesforce orgs consolidated', value: '4 → 1' },
@@ -1100,13 +992,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '2014',
       focus: 'Team collaboration software',
     },
-    testimonial: {
-      quote:
-        'Last year we found out about churn at renewal. This year we saw it coming in the spring and saved most of those accounts.',
-      author: 'Natalie Brooks',
-      position: 'VP of Customer Success, CloudMinds Solutions',
-      avatar: avatar('Natalie Brooks'),
-    },
+    testimonial: caseStudyTestimonials['cloudminds-solutions'],
     keyMetrics: [
       { label: 'Less annual churn', value: '31%' },
       { label: 'Warning before renewal', value: '110 days' },
@@ -1162,13 +1048,7 @@ export const caseStudyDetails: { readonly [Slug in CaseStudySlug]: CaseStudyDeta
       founded: '2013',
       focus: 'Data pipeline and integration software',
     },
-    testimonial: {
-      quote:
-        'Renewals used to be a scramble in the last month. Now they are a process that starts four months out, and finance trusts the number.',
-      author: 'Carlos Mendez',
-      position: 'Chief Customer Officer, DataFlow Systems',
-      avatar: avatar('Carlos Mendez'),
-    },
+    testimonial: caseStudyTestimonials['dataflow-systems'],
     keyMetrics: [
       { label: 'Gross revenue retention', value: '96%' },
       { label: 'Renewal lead time', value: '120 days' },

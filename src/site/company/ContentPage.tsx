@@ -10,7 +10,7 @@ import { CaseStudyCard } from '../case-studies/CaseStudyCard';
 import { InitialsAvatar } from '../case-studies/ClientMarks';
 import { findCaseStudy } from '../case-studies/content';
 import type { CaseStudySlug } from '../case-studies/content';
-import { getCaseStudy } from '../case-studies/details';
+import { caseStudyTestimonials } from '../case-studies/testimonials';
 import type { ContentBlock, ContentPageData, ContentSection, PageLink } from './content';
 import { FaqAccordion } from './FaqAccordion';
 
@@ -182,20 +182,21 @@ export function Quotes({ slugs }: { slugs: readonly CaseStudySlug[] }) {
   return (
     <ul css={styles.quotes}>
       {slugs.map((slug) => {
-        const study = getCaseStudy(slug);
+        const study = findCaseStudy(slug);
         if (!study) return null;
+        const testimonial = caseStudyTestimonials[slug];
         return (
           <li key={slug}>
             <figure css={styles.quote}>
               <blockquote css={{ margin: 0 }}>
-                <p css={{ margin: 0, lineHeight: 1.6 }}>“{study.testimonial.quote}”</p>
+                <p css={{ margin: 0, lineHeight: 1.6 }}>“{testimonial.quote}”</p>
               </blockquote>
               <figcaption css={{ display: 'flex', alignItems: 'center', gap: space.md, marginTop: 'auto' }}>
-                <InitialsAvatar initials={study.testimonial.avatar.initials} size={48} />
+                <InitialsAvatar initials={testimonial.avatar.initials} size={48} />
                 <span>
-                  <strong>{study.testimonial.author}</strong>
+                  <strong>{testimonial.author}</strong>
                   <br />
-                  <span css={{ color: colors.textMuted, fontSize: fontSizes.sm }}>{study.testimonial.position}</span>
+                  <span css={{ color: colors.textMuted, fontSize: fontSizes.sm }}>{testimonial.position}</span>
                 </span>
               </figcaption>
               <Link to={paths.caseStudy(slug)} css={{ color: colors.primary, fontWeight: 600 }}>
