@@ -7,6 +7,8 @@ export const paths = {
   industries: '/industries',
   caseStudies: '/case-studies',
   caseStudy: (slug: string) => `/case-studies/${slug}`,
+  /** The case-study index filtered to one industry. */
+  caseStudiesIn: (industry: string) => `/case-studies?${new URLSearchParams({ industry }).toString()}`,
   blog: '/blog',
   blogPost: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
   careers: '/careers',
