@@ -31,6 +31,11 @@ export type RouteHandle = {
    * and its data ships in the serialized state.
    */
   prefetch?: (params: Params, dispatch: AppDispatch) => void;
+  /**
+   * Loads the code the page renders inside its own Suspense boundaries (ui/lazyWithPreload), which
+   * the prerender awaits so those parts are rendered in place rather than suspended.
+   */
+  preload?: () => Promise<unknown>;
 };
 
 export const isRouteHandle = (handle: unknown): handle is RouteHandle =>

@@ -145,6 +145,7 @@ export async function renderPage(
     handle.prefetch(leaf.params, store.dispatch);
     await Promise.all(store.dispatch(contentApi.util.getRunningQueriesThunk()));
   }
+  await handle?.preload?.();
   const router = createStaticRouter(handler.dataRoutes, context);
   const cache = createCache({ key: 'css' });
   const emotionServer = createEmotionServer(cache);
@@ -152,6 +153,9 @@ export async function renderPage(
     <AppProviders store={store} cache={cache}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
+    // React outlines a large Suspense boundary (over 12.8 KB) into a hidden segment that an inline
+    // script moves into place; the CSP forbids inline scripts, so every boundary stays inline.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   // React emits a preload for the LCP image (priority) at the start of the markup; in <head>, ahead
   // of the script preloads, the browser asks for it first.

@@ -1,38 +1,26 @@
 // Home (site.md §2 Home page sections, in order): hero, services pager, rotating results band,
 // stats, product carousel, client stories, integrations and partners, Connect With Us, and Expert
 // Insights with the newest 3 posts.
+import { Suspense } from 'react';
 import type { RouteHandle } from '../../app/meta';
-import { ExpertInsights, HOME_POSTS_QUERY, blogApi } from '../../features/blog';
+import { HOME_POSTS_QUERY, blogApi } from '../../features/blog';
 import { paths } from '../../app/paths';
 import { siteConfig } from '../../app/config';
 import { ButtonLink } from '../../ui/Button';
 import { Container } from '../../ui/Container';
+import { lazyWithPreload } from '../../ui/lazyWithPreload';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
-import type { CaseStudySummary } from '../case-studies/content';
-import { findCaseStudy } from '../case-studies/content';
 import type { CatalogService } from '../services/catalog';
 import { findService } from '../services/catalog';
-import { ConnectSection } from './ConnectSection';
-import { ContactForm } from '../../features/forms';
-import {
-  cloudProducts,
-  featuredServiceSlugs,
-  integrations,
-  partnerNetwork,
-  rotatingStorySlugs,
-  stats,
-  successStorySlugs,
-} from './content';
-import { Integrations } from './Integrations';
-import { ProductCarousel } from './ProductCarousel';
-import { ResultsBand } from './ResultsBand';
+import { featuredServiceSlugs } from './content';
 import { ServicesPager } from './ServicesPager';
-import { SuccessStories } from './SuccessStories';
+
+const MoreSections = lazyWithPreload(() =>
+  import(/* webpackChunkName: "home-more" */ './MoreSections').then((module) => module.MoreSections),
+);
 
 const defined = <T,>(value: T | undefined): value is T => value !== undefined;
 const featuredServices: CatalogService[] = featuredServiceSlugs.map(findService).filter(defined);
-const rotatingStudies: CaseStudySummary[] = rotatingStorySlugs.map(findCaseStudy).filter(defined);
-const successStudies: CaseStudySummary[] = successStorySlugs.map(findCaseStudy).filter(defined);
 
 export function HomePage() {
   return (
@@ -60,29 +48,12 @@ export function HomePage() {
         </Container>
       </section>
       <ServicesPager services={featuredServices} />
-      <ResultsBand studies={rotatingStudies} />
-      <section aria-labelledby="stats-heading" css={{ paddingBlock: space.xxl }}>
-        <Container>
-          <h2 id="stats-heading" css={{ fontSize: fontSizes.xxl, textAlign: 'center' }}>
-            Twelve years of Salesforce delivery
-          </h2>
-          <dl css={styles.stats}>
-            {stats.map((stat) => (
-              <div key={stat.label} css={styles.stat}>
-                <dt css={{ color: colors.textMuted, fontWeight: 600 }}>{stat.label}</dt>
-                <dd css={{ margin: 0, fontSize: fontSizes.display, fontWeight: 800, color: colors.primary, order: -1 }}>
-                  {stat.value}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </Container>
-      </section>
-      <ProductCarousel products={cloudProducts} />
-      <SuccessStories studies={successStudies} />
-      <Integrations items={integrations} partnerText={partnerNetwork} />
-      <ConnectSection form={<ContactForm />} />
-      <ExpertInsights />
+      {/* Everything under the pager is in its own chunk. While hydrating, React keeps this
+          boundary's prerendered HTML on screen and hydrates it once the chunk arrives, so the
+          visitor sees the whole page at once but only the top of it waits for its JavaScript. */}
+      <Suspense fallback={null}>
+        <MoreSections />
+      </Suspense>
     </>
   );
 }
@@ -125,6 +96,7 @@ function DashboardMock() {
 export const Component = HomePage;
 export const handle: RouteHandle = {
   meta: () => ({ title: siteConfig.name, description: siteConfig.description }),
+  preload: MoreSections.preload,
   prefetch: (_params, dispatch) => {
     void dispatch(blogApi.endpoints.getPosts.initiate(HOME_POSTS_QUERY));
   },
@@ -142,22 +114,6 @@ const styles = {
   },
   heading: { fontSize: fontSizes.display, letterSpacing: '-0.02em' },
   lead: { fontSize: fontSizes.lg, color: colors.textMuted, maxWidth: 620, marginBottom: space.lg },
-  stats: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(2, 1fr)',
-    gap: space.lg,
-    margin: `${space.xl} 0 0`,
-    [mq.md]: { gridTemplateColumns: 'repeat(4, 1fr)' },
-  },
-  stat: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    padding: space.lg,
-    borderRadius: radii.lg,
-    background: colors.surface,
-    textAlign: 'center',
-  },
   mock: {
     padding: space.lg,
     borderRadius: radii.lg,

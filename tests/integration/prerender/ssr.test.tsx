@@ -38,6 +38,13 @@ describe('prerender', () => {
     expect(home.html).toMatch(/<h1[^>]*>Salesforce that your teams actually use<\/h1>/);
   });
 
+  it("renders the home page's lazily loaded lower sections in place, with no script to reveal them", () => {
+    // The CSP forbids inline scripts, so React's outlined Suspense segments ($RC) would stay hidden.
+    expect(home.html).toContain('Connect With Us');
+    expect(home.html).toMatch(/<form(?=[^>]*\bmethod="post")(?=[^>]*\baction="\/")[^>]*>/);
+    expect(home.html).not.toMatch(/<template id="B:|\$RC\(/);
+  });
+
   it('writes a unique title, description, canonical link and Open Graph tags', async () => {
     const service = await renderPage('/services/sales-cloud', template, chunks);
     const head = headOf(service.html);

@@ -1,0 +1,68 @@
+// The home page below the services pager (site.md §2 Home sections 3-9): the rotating results
+// band, stats, product carousel, client stories, integrations, Connect With Us with the contact
+// form, and Expert Insights. Loaded as its own chunk by HomePage.
+import { ExpertInsights } from '../../features/blog';
+import { ContactForm } from '../../features/forms';
+import { Container } from '../../ui/Container';
+import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
+import type { CaseStudySummary } from '../case-studies/content';
+import { findCaseStudy } from '../case-studies/content';
+import { ConnectSection } from './ConnectSection';
+import { cloudProducts, integrations, partnerNetwork, rotatingStorySlugs, stats, successStorySlugs } from './content';
+import { Integrations } from './Integrations';
+import { ProductCarousel } from './ProductCarousel';
+import { ResultsBand } from './ResultsBand';
+import { SuccessStories } from './SuccessStories';
+
+const defined = <T,>(value: T | undefined): value is T => value !== undefined;
+const rotatingStudies: CaseStudySummary[] = rotatingStorySlugs.map(findCaseStudy).filter(defined);
+const successStudies: CaseStudySummary[] = successStorySlugs.map(findCaseStudy).filter(defined);
+
+export function MoreSections() {
+  return (
+    <>
+      <ResultsBand studies={rotatingStudies} />
+      <section aria-labelledby="stats-heading" css={{ paddingBlock: space.xxl }}>
+        <Container>
+          <h2 id="stats-heading" css={{ fontSize: fontSizes.xxl, textAlign: 'center' }}>
+            Twelve years of Salesforce delivery
+          </h2>
+          <dl css={styles.stats}>
+            {stats.map((stat) => (
+              <div key={stat.label} css={styles.stat}>
+                <dt css={{ color: colors.textMuted, fontWeight: 600 }}>{stat.label}</dt>
+                <dd css={{ margin: 0, fontSize: fontSizes.display, fontWeight: 800, color: colors.primary, order: -1 }}>
+                  {stat.value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </Container>
+      </section>
+      <ProductCarousel products={cloudProducts} />
+      <SuccessStories studies={successStudies} />
+      <Integrations items={integrations} partnerText={partnerNetwork} />
+      <ConnectSection form={<ContactForm />} />
+      <ExpertInsights />
+    </>
+  );
+}
+
+const styles = {
+  stats: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(2, 1fr)',
+    gap: space.lg,
+    margin: `${space.xl} 0 0`,
+    [mq.md]: { gridTemplateColumns: 'repeat(4, 1fr)' },
+  },
+  stat: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    padding: space.lg,
+    borderRadius: radii.lg,
+    background: colors.surface,
+    textAlign: 'center',
+  },
+} as const;
