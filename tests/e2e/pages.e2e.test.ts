@@ -2,7 +2,7 @@
 // prerendered with one h1 and their own title and description, and axe-clean in both themes.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
-import { useBrowser, visit } from './support/browser';
+import { eventually, useBrowser, visit } from './support/browser';
 import { fetchPage, textOf } from './support/html';
 import type { RawPage } from './support/html';
 import { aliases, caseStudySlugs } from '../support/routeTable';
@@ -106,7 +106,10 @@ describe('Case-study industry filter in the browser', () => {
 
     await main.getByRole('button', { name: 'Retail' }).click();
     await page.waitForURL((url) => url.search === '?industry=retail');
-    expect(await main.getByRole('heading', { level: 2 }).count()).toBe(4);
+    // The URL changes in the same navigation that re-renders the list: wait for the render too.
+    await eventually(async () => {
+      expect(await main.getByRole('heading', { level: 2 }).count()).toBe(4);
+    });
     expect(problems()).toEqual([]);
   });
 });
