@@ -36,8 +36,10 @@ export function AutoScrollCarousel({
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [paused, setPaused] = useState(false);
+  // Off screen it does not move: no frames spent while the visitor reads the top of the page.
+  const [onScreen, setOnScreen] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
-  const moving = !reducedMotion && !paused && !hovered && !focused;
+  const moving = onScreen && !reducedMotion && !paused && !hovered && !focused;
   const loopLength = items.length * (cardWidth + gap);
 
   useEffect(() => {
@@ -55,6 +57,20 @@ export function AutoScrollCarousel({
     });
     return () => window.cancelAnimationFrame(frame);
   }, [moving, speed, loopLength]);
+
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setOnScreen(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) setOnScreen(entry.isIntersecting);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     const onResize = () => {

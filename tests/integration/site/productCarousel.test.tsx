@@ -47,6 +47,29 @@ describe('Cloud product carousel', () => {
     expect(scroller().scrollLeft).toBeGreaterThan(moved);
   });
 
+  it('stays still while it is off screen and starts when scrolled into view', () => {
+    // The browser tells the carousel when it becomes visible; jsdom has no IntersectionObserver.
+    let report: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+    class FakeIntersectionObserver {
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+        report = callback;
+      }
+      observe() {}
+      disconnect() {}
+    }
+    Object.defineProperty(window, 'IntersectionObserver', { configurable: true, value: FakeIntersectionObserver });
+    try {
+      renderWithProviders(<ProductCarousel products={cloudProducts} />);
+      frames(10);
+      expect(scroller().scrollLeft).toBe(0);
+      act(() => report?.([{ isIntersecting: true }]));
+      frames(10);
+      expect(scroller().scrollLeft).toBeGreaterThan(0);
+    } finally {
+      Reflect.deleteProperty(window, 'IntersectionObserver');
+    }
+  });
+
   it('pauses on hover and while a card has focus', () => {
     renderWithProviders(<ProductCarousel products={cloudProducts} />);
     fireEvent.mouseEnter(scroller());
