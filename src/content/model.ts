@@ -94,6 +94,33 @@ export interface BlogPost {
   tocItems: TocItem[];
 }
 
+/**
+ * A post without its body (rawContent, bodyHtml, tocItems): what lists, cards, search and related
+ * posts need. Only the post page reads a whole BlogPost, so lists ship a third of the bytes.
+ */
+export type PostSummary = Omit<BlogPost, 'rawContent' | 'bodyHtml' | 'tocItems'>;
+
+export function toPostSummary(post: BlogPost): PostSummary {
+  // Field by field: a new BlogPost field fails to compile here until it is sorted into one side.
+  return {
+    id: post.id,
+    title: post.title,
+    slug: post.slug,
+    content: post.content,
+    contentFormat: post.contentFormat,
+    excerpt: post.excerpt,
+    publishDate: post.publishDate,
+    modifiedDate: post.modifiedDate,
+    authors: post.authors,
+    category: post.category,
+    tags: post.tags,
+    coverImage: post.coverImage,
+    readingTime: post.readingTime,
+    featured: post.featured,
+    status: post.status,
+  };
+}
+
 export interface Page<T> {
   items: T[];
   total: number;

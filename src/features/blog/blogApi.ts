@@ -5,8 +5,8 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { contentApi } from '../../app/api';
 import { isAppExtra } from '../../app/extra';
-import type { Author, BlogPost, Category, Page, PostQuery, Tag } from '../../content/model';
-import { LIMITS } from '../../content/model';
+import type { Author, BlogPost, Category, Page, PostQuery, PostSummary, Tag } from '../../content/model';
+import { LIMITS, toPostSummary } from '../../content/model';
 import type { ContentSource } from '../../content/source';
 
 export interface ContentError {
@@ -47,6 +47,8 @@ async function runQuery<T>(
   return { error: { message } };
 }
 
+const summarizePage = (page: Page<BlogPost>): Page<PostSummary> => ({ ...page, items: page.items.map(toPostSummary) });
+
 export type PostsArg = PostQuery;
 
 export interface SearchArg {
@@ -62,8 +64,11 @@ export interface RelatedArg {
 
 export const blogApi = contentApi.injectEndpoints({
   endpoints: (build) => ({
-    getPosts: build.query<Page<BlogPost>, PostsArg | undefined>({
-      queryFn: (arg, api) => runQuery(api, LISTING_ERRORS.posts, (source) => source.getPosts(arg ?? {})),
+    // Lists carry summaries: no page renders a list item's body, so neither the cache nor the
+    // prerendered state should hold it.
+    getPosts: build.query<Page<PostSummary>, PostsArg | undefined>({
+      queryFn: (arg, api) =>
+        runQuery(api, LISTING_ERRORS.posts, async (source) => summarizePage(await source.getPosts(arg ?? {}))),
       providesTags: (result) => [
         { type: 'Post', id: 'LIST' },
         ...(result?.items.map((post) => ({ type: 'Post' as const, id: post.id })) ?? []),
@@ -73,23 +78,27 @@ export const blogApi = contentApi.injectEndpoints({
       queryFn: (slug, api) => runQuery(api, LISTING_ERRORS.post, (source) => source.getPostBySlug(slug)),
       providesTags: (post) => (post ? [{ type: 'Post', id: post.id }] : []),
     }),
-    getRelatedPosts: build.query<BlogPost[], RelatedArg>({
+    getRelatedPosts: build.query<PostSummary[], RelatedArg>({
       queryFn: ({ slug, limit = LIMITS.related }, api) =>
         runQuery(api, LISTING_ERRORS.related, async (source) => {
           const post = await source.getPostBySlug(slug);
-          return post ? source.getRelatedPosts(post, limit) : [];
+          return post ? (await source.getRelatedPosts(post, limit)).map(toPostSummary) : [];
         }),
       providesTags: [{ type: 'Post', id: 'LIST' }],
     }),
-    getTrendingPosts: build.query<BlogPost[], number | undefined>({
+    getTrendingPosts: build.query<PostSummary[], number | undefined>({
       queryFn: (limit, api) =>
-        runQuery(api, LISTING_ERRORS.featured, (source) => source.getTrendingPosts(limit ?? LIMITS.trending)),
+        runQuery(api, LISTING_ERRORS.featured, async (source) =>
+          (await source.getTrendingPosts(limit ?? LIMITS.trending)).map(toPostSummary),
+        ),
       keepUnusedDataFor: 3600,
       providesTags: [{ type: 'Post', id: 'LIST' }],
     }),
-    searchPosts: build.query<Page<BlogPost>, SearchArg>({
+    searchPosts: build.query<Page<PostSummary>, SearchArg>({
       queryFn: ({ query, limit = LIMITS.search, skip = 0 }, api) =>
-        runQuery(api, LISTING_ERRORS.search, (source) => source.searchPosts(query, limit, skip)),
+        runQuery(api, LISTING_ERRORS.search, async (source) =>
+          summarizePage(await source.searchPosts(query, limit, skip)),
+        ),
       providesTags: [{ type: 'Post', id: 'LIST' }],
     }),
     getCategories: build.query<Page<Category>, undefined>({

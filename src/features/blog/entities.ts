@@ -2,16 +2,18 @@
 // the blog endpoints' fulfilled actions. A post refers to its authors, category and tags by id.
 import { createEntityAdapter, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import type { EntityState } from '@reduxjs/toolkit';
-import type { Author, BlogPost, Category, Tag } from '../../content/model';
+import type { Author, Category, PostSummary, Tag } from '../../content/model';
+import { toPostSummary } from '../../content/model';
 import { blogApi } from './blogApi';
 
-export type PostRecord = Omit<BlogPost, 'authors' | 'category' | 'tags'> & {
+/** A post as the lists keep it: its summary (never the body), relations by id. */
+export type PostRecord = Omit<PostSummary, 'authors' | 'category' | 'tags'> & {
   authorIds: string[];
   categoryId: string | null;
   tagIds: string[];
 };
 
-export const toPostRecord = ({ authors, category, tags, ...post }: BlogPost): PostRecord => ({
+export const toPostRecord = ({ authors, category, tags, ...post }: PostSummary): PostRecord => ({
   ...post,
   authorIds: authors.map((author) => author.id),
   categoryId: category?.id ?? null,
@@ -46,7 +48,7 @@ const initialState: ContentEntitiesState = {
 // exists assigns into it: store copies, never the payload's own objects.
 const copies = <T extends object>(items: readonly T[]): T[] => items.map((item) => ({ ...item }));
 
-function receivePosts(state: ContentEntitiesState, posts: readonly BlogPost[]): void {
+function receivePosts(state: ContentEntitiesState, posts: readonly PostSummary[]): void {
   postsAdapter.upsertMany(state.posts, posts.map(toPostRecord));
   for (const post of posts) {
     authorsAdapter.upsertMany(state.authors, copies(post.authors));
@@ -73,7 +75,7 @@ export const contentEntitiesSlice = createSlice({
         },
       )
       .addMatcher(endpoints.getPostBySlug.matchFulfilled, (state, action) => {
-        if (action.payload) receivePosts(state, [action.payload]);
+        if (action.payload) receivePosts(state, [toPostSummary(action.payload)]);
       })
       .addMatcher(endpoints.getCategories.matchFulfilled, (state, action) => {
         categoriesAdapter.upsertMany(state.categories, copies(action.payload.items));

@@ -1,7 +1,7 @@
 // Derived blog lists, computed from the normalized entities and the blog slice and never stored
 // (CONVENTIONS.md §5): all posts, filtered, related, trending, by category/tag, home's first 3.
 import { createSelector } from '@reduxjs/toolkit';
-import type { BlogPost } from '../../content/model';
+import type { PostSummary } from '../../content/model';
 import { LIMITS } from '../../content/model';
 import { ALL_CATEGORIES, selectSearchQuery, selectSelectedCategory, selectSelectedTag } from './blogSlice';
 import { selectAllPostRecords, selectAuthorEntities, selectCategoryEntities, selectTagEntities } from './entities';
@@ -12,7 +12,7 @@ const present = <T>(value: T | undefined): value is T => value !== undefined;
 /** Every post with its authors, category and tags, newest first. */
 export const selectAllPosts = createSelector(
   [selectAllPostRecords, selectAuthorEntities, selectCategoryEntities, selectTagEntities],
-  (records, authors, categories, tags): BlogPost[] =>
+  (records, authors, categories, tags): PostSummary[] =>
     records.map(({ authorIds, categoryId, tagIds, ...post }: PostRecord) => ({
       ...post,
       authors: authorIds.map((id) => authors[id]).filter(present),
@@ -22,7 +22,7 @@ export const selectAllPosts = createSelector(
 );
 
 interface Searchable {
-  post: BlogPost;
+  post: PostSummary;
   /** Lower-cased title, excerpt, content, tag and author names, built once per posts change. */
   text: string;
   category: string[];
@@ -65,7 +65,7 @@ const matches = (entry: Searchable, { needle, category, tag }: Criteria): boolea
   (!needle || entry.text.includes(needle));
 
 /** All active filters combined; an empty search with no category or tag keeps every post. */
-export const filterPosts = (index: readonly Searchable[], filter: PostFilter): BlogPost[] => {
+export const filterPosts = (index: readonly Searchable[], filter: PostFilter): PostSummary[] => {
   const criteria = criteriaOf(filter);
   return index.filter((entry) => matches(entry, criteria)).map((entry) => entry.post);
 };
@@ -77,7 +77,7 @@ export const filterPosts = (index: readonly Searchable[], filter: PostFilter): B
  */
 function narrowingFilter() {
   let last: { index: readonly Searchable[]; criteria: Criteria; found: Searchable[] } | null = null;
-  return (index: readonly Searchable[], query: string, category: string, tag: string): BlogPost[] => {
+  return (index: readonly Searchable[], query: string, category: string, tag: string): PostSummary[] => {
     const criteria = criteriaOf({ query, category, tag });
     const narrowing =
       last?.index === index &&
@@ -104,7 +104,7 @@ export const selectPostBySlug = createSelector(
 /** At most 3 other posts sharing the category or a tag, newest first. */
 export const selectRelatedPosts = createSelector(
   [selectAllPosts, (_state: unknown, postId: string) => postId],
-  (posts, postId): BlogPost[] => {
+  (posts, postId): PostSummary[] => {
     const post = posts.find((candidate) => candidate.id === postId);
     if (!post) return [];
     const tagIds = new Set(post.tags.map((tag) => tag.id));

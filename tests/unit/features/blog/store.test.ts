@@ -59,7 +59,7 @@ async function loadedStore(source = fixedSource(posts)) {
   return store;
 }
 
-const titles = (list: BlogPost[]) => list.map((p) => p.title);
+const titles = (list: readonly { title: string }[]) => list.map((p) => p.title);
 
 describe('blog store', () => {
   it('normalizes fetched posts into entities and lists them newest first with their relations', async () => {
@@ -84,6 +84,24 @@ describe('blog store', () => {
       category: crm,
       tags: [apex],
     });
+  });
+
+  it('keeps list posts without their bodies, and the post read by slug whole', async () => {
+    const store = await loadedStore();
+    const listed = blogApi.endpoints.getPosts.select({ limit: 100 })(store.getState()).data?.items ?? [];
+    expect(listed).toHaveLength(5);
+    for (const item of listed) expect(Object.keys(item)).not.toEqual(expect.arrayContaining(['rawContent']));
+    const record = store.getState().content.posts.entities['migration-checklist'];
+    expect(record).not.toHaveProperty('bodyHtml');
+    expect(record).not.toHaveProperty('rawContent');
+    expect(record).not.toHaveProperty('tocItems');
+    // Search still has the plain text.
+    expect(record?.content).toContain('Map every field');
+
+    await store.dispatch(blogApi.endpoints.getPostBySlug.initiate('migration-checklist'));
+    const whole = blogApi.endpoints.getPostBySlug.select('migration-checklist')(store.getState()).data;
+    expect(whole?.bodyHtml).toContain('Map every field');
+    expect(store.getState().content.posts.entities['migration-checklist']).not.toHaveProperty('bodyHtml');
   });
 
   it('filters by search text over title, excerpt and content, case-insensitively', async () => {
