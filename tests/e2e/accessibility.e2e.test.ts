@@ -1,19 +1,12 @@
 // Theme 10: axe-core finds no violations on the home page and the not-found page, in both themes.
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Result } from 'axe-core';
 import { MOBILE_VIEWPORT, documentStatusError, useBrowser, visit } from './support/browser';
 import { UNKNOWN_PATH } from '../support/routeTable';
+import { describeViolations } from './support/axe';
 
 const browser = useBrowser();
 
 /** One line per failing element, so a failure says what to fix and where. */
-const describeViolations = (violations: Result[]): string[] =>
-  violations.flatMap((violation) =>
-    violation.nodes.map((node) =>
-      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help} → ${node.target.join(' ')} ${node.failureSummary ?? ''}`.trim(),
-    ),
-  );
-
 const cases = [
   { name: 'the home page', path: '/', colorScheme: 'light' },
   { name: 'the home page', path: '/', colorScheme: 'dark' },

@@ -1,25 +1,12 @@
 // Issue 6 (analytics): the Google tag in Consent Mode v2 on the built site (built with a test
 // measurement id; every request to Google is intercepted), its CSP, and page views.
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PERSIST_STORAGE_KEY, SAVED_DEFAULT_CONSENT, eventually, settle, useBrowser, visit } from './support/browser';
 import { E2E_MEASUREMENT_ID } from './globalSetup';
 import { urlOf } from './support/state';
+import { interceptAnalytics } from './support/analytics';
 
 const browser = useBrowser();
-
-const ANALYTICS_HOSTS =
-  /^https:\/\/([a-z0-9-]+\.)*(googletagmanager\.com|google-analytics\.com|analytics\.google\.com)\//;
-
-async function interceptAnalytics(page: Page): Promise<Request[]> {
-  const requests: Request[] = [];
-  await page.route(ANALYTICS_HOSTS, async (route) => {
-    requests.push(route.request());
-    if (route.request().url().includes('/gtag/js'))
-      await route.fulfill({ contentType: 'text/javascript', body: 'window.__e2eTagLoaded = true;' });
-    else await route.fulfill({ status: 204 });
-  });
-  return requests;
-}
 
 /** The tag's queue as arrays (gtag pushes Arguments objects). */
 const tagCommands = (page: Page) =>

@@ -1,26 +1,12 @@
 // Issue 6 (consent): the banner on a first visit, its choices and their persistence, the footer's
 // Cookie Settings button, the privacy page's panel, keyboard use and axe with the banner open.
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Result } from 'axe-core';
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PERSIST_STORAGE_KEY, eventually, settle, useBrowser, visit } from './support/browser';
+import { describeViolations } from './support/axe';
+import { interceptAnalytics } from './support/analytics';
 
 const browser = useBrowser();
-
-const ANALYTICS_HOSTS =
-  /^https:\/\/([a-z0-9-]+\.)*(googletagmanager\.com|google-analytics\.com|analytics\.google\.com)\//;
-
-/** Answers every analytics request locally and records it: the suite never talks to Google. */
-async function interceptAnalytics(page: Page): Promise<Request[]> {
-  const requests: Request[] = [];
-  await page.route(ANALYTICS_HOSTS, async (route) => {
-    requests.push(route.request());
-    if (route.request().url().includes('/gtag/js'))
-      await route.fulfill({ contentType: 'text/javascript', body: 'window.__e2eTagLoaded = true;' });
-    else await route.fulfill({ status: 204 });
-  });
-  return requests;
-}
 
 const bannerOf = (page: Page) => page.getByRole('region', { name: 'Cookie preferences' });
 
@@ -37,11 +23,6 @@ const storedConsent = (page: Page) =>
     const record = raw ? (JSON.parse(raw) as { consent?: string }) : {};
     return record.consent ? (JSON.parse(record.consent) as { hasSavedChoice: boolean; preferences: object }) : null;
   }, PERSIST_STORAGE_KEY);
-
-const describeViolations = (violations: Result[]): string[] =>
-  violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${violation.help} → ${node.target.join(' ')}`),
-  );
 
 describe('Consent banner', () => {
   it('shows on a first visit, with focus inside it and every control reachable', async () => {

@@ -1,18 +1,11 @@
 // The home page in a real browser: its sections and their order, the services pager by keyboard,
 // the rotating results, the product carousel, reduced motion, and axe in both themes.
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { MOBILE_VIEWPORT, eventually, useBrowser, visit } from './support/browser';
+import { describeViolations } from './support/axe';
 
 const browser = useBrowser();
-
-const describeViolations = (violations: Result[]): string[] =>
-  violations.flatMap((violation) =>
-    violation.nodes.map((node) =>
-      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help} → ${node.target.join(' ')}`.trim(),
-    ),
-  );
 
 const visibleServiceCards = (page: Page) => page.locator('#home-services > li:not([hidden]) h3').allTextContents();
 

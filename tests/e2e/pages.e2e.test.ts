@@ -1,11 +1,11 @@
 // The marketing pages of issue 5 (case studies, industries, company and content pages, legal):
 // prerendered with one h1 and their own title and description, and axe-clean in both themes.
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Result } from 'axe-core';
 import { eventually, useBrowser, visit } from './support/browser';
 import { fetchPage, textOf } from './support/html';
 import type { RawPage } from './support/html';
 import { aliases, caseStudySlugs } from '../support/routeTable';
+import { describeViolations } from './support/axe';
 
 const browser = useBrowser();
 
@@ -37,13 +37,6 @@ const metaDescription = (page: RawPage): string | undefined =>
 
 const canonicalHref = (page: RawPage): string | undefined =>
   /<link\s+rel="canonical"\s+href="([^"]*)"/i.exec(page.html)?.[1];
-
-const describeViolations = (violations: Result[]): string[] =>
-  violations.flatMap((violation) =>
-    violation.nodes.map((node) =>
-      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help} → ${node.target.join(' ')}`.trim(),
-    ),
-  );
 
 describe('Marketing pages, as prerendered', () => {
   const pages = new Map<string, RawPage>();

@@ -1,21 +1,14 @@
 // Service pages in a real browser: every slug prerendered with one <h1> and its own title, the
 // training and support offers, the hero image fallback, the contact prefill, and axe in both themes.
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Result } from 'axe-core';
 import { fetchPage } from './support/html';
 import { useBrowser, visit } from './support/browser';
 import { linkedServiceSlugs, serviceSlugs } from '../support/routeTable';
+import { describeViolations } from './support/axe';
 
 const browser = useBrowser();
 
 const slugs = [...serviceSlugs, ...linkedServiceSlugs];
-
-const describeViolations = (violations: Result[]): string[] =>
-  violations.flatMap((violation) =>
-    violation.nodes.map((node) =>
-      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help} → ${node.target.join(' ')}`.trim(),
-    ),
-  );
 
 describe('Service pages', () => {
   it('prerenders all 16 service pages with one <h1> and a title of their own', async () => {

@@ -1,4 +1,5 @@
 // The one template behind every /services/{slug} page, fed by the typed copy in content.ts.
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { RouteHandle } from '../../app/meta';
 import { notFoundMeta } from '../../app/meta';
@@ -175,84 +176,90 @@ function Hero({
   );
 }
 
-function Programs({ programs }: { programs: TrainingPageContent['programs'] }) {
+/** The anchored section (#training-programs, #support-plans) holding a list of offer cards. */
+function OfferSection({
+  id,
+  heading,
+  intro,
+  children,
+}: {
+  id: string;
+  heading: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  const headingId = `${id}-heading`;
   return (
-    <section id="training-programs" aria-labelledby="programs-heading" css={styles.section}>
+    <section id={id} aria-labelledby={headingId} css={styles.section}>
       <Container>
-        <h2 id="programs-heading" css={styles.h2}>
-          {programs.heading}
+        <h2 id={headingId} css={styles.h2}>
+          {heading}
         </h2>
-        <p css={styles.sectionIntro}>{programs.intro}</p>
-        <ul css={styles.offers}>
-          {programs.items.map((program) => {
-            const name = trainingPrograms[program.id];
-            return (
-              <li key={program.id}>
-                <Card css={{ height: '100%' }}>
-                  <h3 css={styles.h3}>{name}</h3>
-                  <p css={styles.duration}>{program.duration}</p>
-                  <p css={{ margin: 0, fontWeight: 600 }}>{program.audience}</p>
-                  <p css={{ margin: 0, color: colors.textMuted }}>{program.description}</p>
-                  <ul css={styles.checks}>
-                    {program.topics.map((topic) => (
-                      <li key={topic}>{topic}</li>
-                    ))}
-                  </ul>
-                  <ButtonLink
-                    to={paths.contactWith({ program: program.id })}
-                    variant="secondary"
-                    css={styles.offerLink}
-                  >
-                    Ask about {name}
-                  </ButtonLink>
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
+        <p css={styles.sectionIntro}>{intro}</p>
+        <ul css={styles.offers}>{children}</ul>
       </Container>
     </section>
   );
 }
 
+function Programs({ programs }: { programs: TrainingPageContent['programs'] }) {
+  return (
+    <OfferSection id="training-programs" heading={programs.heading} intro={programs.intro}>
+      {programs.items.map((program) => {
+        const name = trainingPrograms[program.id];
+        return (
+          <li key={program.id}>
+            <Card css={{ height: '100%' }}>
+              <h3 css={styles.h3}>{name}</h3>
+              <p css={styles.duration}>{program.duration}</p>
+              <p css={{ margin: 0, fontWeight: 600 }}>{program.audience}</p>
+              <p css={{ margin: 0, color: colors.textMuted }}>{program.description}</p>
+              <ul css={styles.checks}>
+                {program.topics.map((topic) => (
+                  <li key={topic}>{topic}</li>
+                ))}
+              </ul>
+              <ButtonLink to={paths.contactWith({ program: program.id })} variant="secondary" css={styles.offerLink}>
+                Ask about {name}
+              </ButtonLink>
+            </Card>
+          </li>
+        );
+      })}
+    </OfferSection>
+  );
+}
+
 function Plans({ plans }: { plans: SupportPageContent['plans'] }) {
   return (
-    <section id="support-plans" aria-labelledby="plans-heading" css={styles.section}>
-      <Container>
-        <h2 id="plans-heading" css={styles.h2}>
-          {plans.heading}
-        </h2>
-        <p css={styles.sectionIntro}>{plans.intro}</p>
-        <ul css={styles.offers}>
-          {plans.items.map((plan) => {
-            const name = supportPlans[plan.id];
-            return (
-              <li key={plan.id}>
-                <Card css={[{ height: '100%' }, plan.badge ? { borderColor: colors.primary, borderWidth: 2 } : null]}>
-                  <div css={{ display: 'flex', alignItems: 'center', gap: space.sm, flexWrap: 'wrap' }}>
-                    <h3 css={styles.h3}>{name}</h3>
-                    {plan.badge ? <span css={styles.badge}>{plan.badge}</span> : null}
-                  </div>
-                  <p css={{ margin: 0, color: colors.textMuted }}>{plan.description}</p>
-                  <ul css={styles.checks}>
-                    {plan.features.map((feature) => (
-                      <li key={feature}>{feature}</li>
-                    ))}
-                  </ul>
-                  <ButtonLink
-                    to={paths.contactWith({ plan: plan.id })}
-                    variant={plan.badge ? 'primary' : 'secondary'}
-                    css={styles.offerLink}
-                  >
-                    Choose {name}
-                  </ButtonLink>
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
-      </Container>
-    </section>
+    <OfferSection id="support-plans" heading={plans.heading} intro={plans.intro}>
+      {plans.items.map((plan) => {
+        const name = supportPlans[plan.id];
+        return (
+          <li key={plan.id}>
+            <Card css={[{ height: '100%' }, plan.badge ? { borderColor: colors.primary, borderWidth: 2 } : null]}>
+              <div css={{ display: 'flex', alignItems: 'center', gap: space.sm, flexWrap: 'wrap' }}>
+                <h3 css={styles.h3}>{name}</h3>
+                {plan.badge ? <span css={styles.badge}>{plan.badge}</span> : null}
+              </div>
+              <p css={{ margin: 0, color: colors.textMuted }}>{plan.description}</p>
+              <ul css={styles.checks}>
+                {plan.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              <ButtonLink
+                to={paths.contactWith({ plan: plan.id })}
+                variant={plan.badge ? 'primary' : 'secondary'}
+                css={styles.offerLink}
+              >
+                Choose {name}
+              </ButtonLink>
+            </Card>
+          </li>
+        );
+      })}
+    </OfferSection>
   );
 }
 
