@@ -1,5 +1,6 @@
 // Test-data builders for the content domain: valid objects with unique ids, overridable field by field.
 import type { Author, BlogPost, Category, Tag } from '../../src/content/model';
+import type { ImageMeta } from '../../src/content/imageService';
 import type { PostInput } from '../../src/content/normalize';
 import { toBlogPost } from '../../src/content/normalize';
 
@@ -47,4 +48,19 @@ export function buildPost(overrides: Partial<PostInput> = {}): BlogPost {
     featured: false,
     ...overrides,
   });
+}
+
+/** An uploaded image's metadata as the image API answers it. */
+export function buildImageMeta(overrides: Partial<ImageMeta> = {}): ImageMeta {
+  return {
+    id: 'img-1',
+    filename: 'team.jpg',
+    contentType: 'image/jpeg',
+    size: 2048,
+    width: 800,
+    height: 600,
+    createdAt: '2026-11-21T12:00:00.000Z',
+    url: '/api/images/img-1/file',
+    ...overrides,
+  };
 }

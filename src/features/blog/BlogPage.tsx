@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button';
 import { CardGrid } from '../../ui/Card';
 import { Container } from '../../ui/Container';
 import { BlogGridSkeleton } from '../../ui/Skeleton';
+import { fieldStyle } from '../../ui/fieldStyles';
 import { colors, fontSizes, radii, space } from '../../ui/theme';
 import { LISTING_ERRORS, blogApi, useGetPostsQuery } from './blogApi';
 import {
@@ -85,16 +86,7 @@ function Filters() {
           placeholder={SEARCH_PLACEHOLDER}
           autoComplete="off"
           onChange={(event) => dispatch(searchChanged(event.target.value))}
-          css={{
-            width: '100%',
-            maxWidth: 560,
-            minHeight: 48,
-            padding: `${space.sm} ${space.md}`,
-            borderRadius: radii.md,
-            border: `1px solid ${colors.border}`,
-            background: colors.surfaceRaised,
-            color: colors.text,
-          }}
+          css={{ ...fieldStyle, width: '100%', maxWidth: 560, minHeight: 48 }}
         />
       </div>
       {categories.length > 0 ? (

@@ -10,7 +10,7 @@ import { colors, fontSizes, space } from '../../ui/theme';
 import { FormOutcome, Honeypot, NO_SCRIPT_TARGET, RequiredMark, errorStyle, inputStyle, labelStyle } from './fields';
 import { formSubmissionFailed, formSubmitted } from './formEvents';
 import { FORM_ACTION, postForm, readFormError, serializeForm } from './submitForm';
-import { useHydrated } from './useHydrated';
+import { useHydrated } from '../../ui/useMediaQuery';
 
 export const CONTACT_SUCCESS = 'Thank you for your message! We will get back to you soon.';
 export const CONTACT_FAILURE = 'Oops! There was a problem submitting your form. Please try again later.';

@@ -10,7 +10,7 @@ import { space } from '../../ui/theme';
 import { FormOutcome, Honeypot, NO_SCRIPT_TARGET, inputStyle, labelStyle } from './fields';
 import { formSubmissionFailed, formSubmitted } from './formEvents';
 import { FORM_ACTION, postForm, serializeForm } from './submitForm';
-import { useHydrated } from './useHydrated';
+import { useHydrated } from '../../ui/useMediaQuery';
 
 export const NEWSLETTER_FORM_NAME = 'blog-newsletter';
 export const NEWSLETTER_SUCCESS = "Thanks for subscribing! We'll keep you updated with the latest news.";

@@ -1,6 +1,7 @@
 // The form building blocks shared by the contact and newsletter forms.
 import type { CSSObject } from '@emotion/react';
 import type { ReactNode } from 'react';
+import { fieldStyle } from '../../ui/fieldStyles';
 import { colors, fontSizes, radii, space } from '../../ui/theme';
 
 /** Hidden from everyone but bots: off-screen, out of the tab order and of the accessibility tree. */
@@ -26,13 +27,8 @@ export function Honeypot({ id }: { id: string }) {
 }
 
 export const inputStyle: CSSObject = {
+  ...fieldStyle,
   width: '100%',
-  minHeight: 44,
-  padding: `${space.sm} ${space.md}`,
-  borderRadius: radii.md,
-  border: `1px solid ${colors.border}`,
-  background: colors.surfaceRaised,
-  color: colors.text,
   font: 'inherit',
   '&[aria-invalid="true"]': { borderColor: colors.danger, borderWidth: 2 },
 };

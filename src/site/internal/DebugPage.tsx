@@ -1,6 +1,6 @@
 // Internal: what this build and this browser session look like, for support and QA. Everything
 // that needs the browser (content-source status, images, the store snapshot) loads after mount.
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode, SubmitEvent } from 'react';
 import { metricsSampleRate, siteConfig } from '../../app/config';
 import { useAppSelector } from '../../app/hooks';
@@ -15,6 +15,9 @@ import type { MetricRecord, Rating, VitalName } from '../../features/monitoring'
 import { Button } from '../../ui/Button';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, radii, space } from '../../ui/theme';
+import { fieldStyle } from '../../ui/fieldStyles';
+import { useHydrated } from '../../ui/useMediaQuery';
+import { VisuallyHidden } from '../../ui/VisuallyHidden';
 
 const VITAL_ORDER: VitalName[] = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB', 'FID'];
 
@@ -25,15 +28,6 @@ const ratingText = (rating: Rating): string => (rating === 'needs-improvement' ?
 
 const formatValue = (name: string, value: number, unit: string): string =>
   unit === 'score' || name === 'CLS' ? value.toFixed(3) : `${Math.round(value)} ${unit}`;
-
-const subscribeNothing = () => () => undefined;
-/** False in the prerender and during hydration, true once the page runs in the browser. */
-const useInBrowser = () =>
-  useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -278,12 +272,12 @@ function ImagePanel() {
           autoComplete="off"
           value={token}
           onChange={(event) => setToken(event.target.value)}
-          css={input}
+          css={fieldStyle}
         />
         <label htmlFor={`${id}-file`} css={{ fontWeight: 600 }}>
           Image file
         </label>
-        <input id={`${id}-file`} ref={fileInput} type="file" accept="image/*" css={input} />
+        <input id={`${id}-file`} ref={fileInput} type="file" accept="image/*" css={fieldStyle} />
         <progress value={progress ?? 0} max={100} aria-label="Upload progress" css={{ width: '100%' }}>
           {progress ?? 0}%
         </progress>
@@ -323,7 +317,7 @@ function ImagePanel() {
                 {Math.ceil(image.size / 1024)} KB
               </span>
               <Button type="button" variant="secondary" onClick={() => void remove(image)}>
-                Delete <span css={visuallyHidden}>{image.filename}</span>
+                Delete <VisuallyHidden>{image.filename}</VisuallyHidden>
               </Button>
             </li>
           ))}
@@ -333,26 +327,8 @@ function ImagePanel() {
   );
 }
 
-const input = {
-  minHeight: 44,
-  padding: `${space.sm} ${space.md}`,
-  borderRadius: radii.md,
-  border: `1px solid ${colors.border}`,
-  background: colors.surfaceRaised,
-  color: colors.text,
-} as const;
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 export function DebugPage() {
-  const inBrowser = useInBrowser();
+  const inBrowser = useHydrated();
   const theme = useAppSelector((state) => state.theme.mode);
   const online = useAppSelector((state) => state.connectivity.online);
   const monitoring = useAppSelector(selectMonitoring);

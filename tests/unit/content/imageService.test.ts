@@ -1,18 +1,6 @@
 // The image-service client against its contract, with fetch and XMLHttpRequest stubbed at the edge.
 import { IMAGE_SERVICE_ERRORS, createImageService, imageFileUrl } from '../../../src/content/imageService';
-import type { ImageMeta } from '../../../src/content/imageService';
-
-const meta = (overrides: Partial<ImageMeta> = {}): ImageMeta => ({
-  id: 'img-1',
-  filename: 'team.jpg',
-  contentType: 'image/jpeg',
-  size: 2048,
-  width: 800,
-  height: 600,
-  createdAt: '2026-11-21T12:00:00.000Z',
-  url: '/api/images/img-1/file',
-  ...overrides,
-});
+import { buildImageMeta } from '../../support/builders';
 
 let fetchSpy: jest.SpiedFunction<typeof fetch>;
 const answer = (body: unknown, status = 200) =>
@@ -30,11 +18,14 @@ const service = createImageService();
 
 describe('image service reads', () => {
   it('lists and reads images', async () => {
-    answer([meta(), meta({ id: 'img-2', width: null, height: null })]);
-    await expect(service.listImages()).resolves.toEqual([meta(), meta({ id: 'img-2', width: null, height: null })]);
+    answer([buildImageMeta(), buildImageMeta({ id: 'img-2', width: null, height: null })]);
+    await expect(service.listImages()).resolves.toEqual([
+      buildImageMeta(),
+      buildImageMeta({ id: 'img-2', width: null, height: null }),
+    ]);
     expect(fetchSpy.mock.calls[0]![0]).toBe('/api/images');
-    answer(meta());
-    await expect(service.getImage('img-1')).resolves.toEqual(meta());
+    answer(buildImageMeta());
+    await expect(service.getImage('img-1')).resolves.toEqual(buildImageMeta());
     expect(fetchSpy.mock.calls[1]![0]).toBe('/api/images/img-1');
   });
 
@@ -52,11 +43,11 @@ describe('image service reads', () => {
   it("rejects answers that are not the service's shapes with 'Invalid response format'", async () => {
     answer({ images: [] });
     await expect(service.listImages()).rejects.toThrow('Invalid response format');
-    answer([meta(), { id: 'x' }]);
+    answer([buildImageMeta(), { id: 'x' }]);
     await expect(service.listImages()).rejects.toThrow('Invalid response format');
     answer('<html>not json</html>');
     await expect(service.listImages()).rejects.toThrow('Invalid response format');
-    answer({ ...meta(), url: 42 });
+    answer({ ...buildImageMeta(), url: 42 });
     await expect(service.getImage('img-1')).rejects.toThrow('Invalid response format');
   });
 
@@ -150,14 +141,14 @@ describe('image upload', () => {
     expect(((xhr().body as FormData).get('image') as File).name).toBe('team.jpg');
     xhr().progress(25, 100);
     xhr().progress(100, 100);
-    xhr().respond(200, JSON.stringify(meta()));
-    await expect(upload).resolves.toEqual(meta());
+    xhr().respond(200, JSON.stringify(buildImageMeta()));
+    await expect(upload).resolves.toEqual(buildImageMeta());
     expect(progress).toEqual([25, 100]);
   });
 
   it("succeeds only on status 200: any other status is 'Upload failed'", async () => {
     const created = service.uploadImage(file(), { token: 'secret' });
-    xhr().respond(201, JSON.stringify(meta()));
+    xhr().respond(201, JSON.stringify(buildImageMeta()));
     await expect(created).rejects.toThrow('Upload failed');
     const refused = service.uploadImage(file(), { token: 'wrong' });
     xhr().respond(401, '{"error":"unauthorized"}');

@@ -1,29 +1,17 @@
 // /debug: its sections, the live monitoring state, and the image panel against the image-service
 // contract (fetch and XMLHttpRequest stubbed at the network edge).
 import { act, screen, within } from '@testing-library/react';
-import type { ImageMeta } from '../../../src/content/imageService';
 import { alertsRaised, metricRecorded, sessionStarted, vitalRecord } from '../../../src/features/monitoring';
 import { DebugPage } from '../../../src/site/internal/DebugPage';
 import { renderWithProviders } from '../../support/render';
-
-const meta = (overrides: Partial<ImageMeta> = {}): ImageMeta => ({
-  id: 'img-1',
-  filename: 'team.jpg',
-  contentType: 'image/jpeg',
-  size: 2048,
-  width: 800,
-  height: 600,
-  createdAt: '2026-11-21T12:00:00.000Z',
-  url: '/api/images/img-1/file',
-  ...overrides,
-});
+import { buildImageMeta } from '../../support/builders';
 
 let fetchSpy: jest.SpiedFunction<typeof fetch>;
 
 beforeEach(() => {
   fetchSpy = jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url === '/api/images' && !init?.method) return Promise.resolve(Response.json([meta()]));
+    if (url === '/api/images' && !init?.method) return Promise.resolve(Response.json([buildImageMeta()]));
     if (url === '/api/images/img-1' && init?.method === 'DELETE')
       return Promise.resolve(new Response(null, { status: 204 }));
     return Promise.reject(new Error(`Unexpected request ${url}`));
@@ -160,7 +148,7 @@ describe('DebugPage', () => {
       act(() =>
         FakeXhr.last!.respond(
           200,
-          JSON.stringify(meta({ id: 'img-2', filename: 'office.png', url: '/api/images/img-2/file' })),
+          JSON.stringify(buildImageMeta({ id: 'img-2', filename: 'office.png', url: '/api/images/img-2/file' })),
         ),
       );
       expect(await screen.findByText('Uploaded office.png.', undefined, slow)).toBeInTheDocument();
