@@ -19,8 +19,7 @@ const MoreSections = lazyWithPreload(() =>
   import(/* webpackChunkName: "home-more" */ './MoreSections').then((module) => module.MoreSections),
 );
 
-const defined = <T,>(value: T | undefined): value is T => value !== undefined;
-const featuredServices: CatalogService[] = featuredServiceSlugs.map(findService).filter(defined);
+const featuredServices: CatalogService[] = featuredServiceSlugs.flatMap((slug) => findService(slug) ?? []);
 
 export function HomePage() {
   return (

@@ -14,9 +14,8 @@ import { ProductCarousel } from './ProductCarousel';
 import { ResultsBand } from './ResultsBand';
 import { SuccessStories } from './SuccessStories';
 
-const defined = <T,>(value: T | undefined): value is T => value !== undefined;
-const rotatingStudies: CaseStudySummary[] = rotatingStorySlugs.map(findCaseStudy).filter(defined);
-const successStudies: CaseStudySummary[] = successStorySlugs.map(findCaseStudy).filter(defined);
+const rotatingStudies: CaseStudySummary[] = rotatingStorySlugs.flatMap((slug) => findCaseStudy(slug) ?? []);
+const successStudies: CaseStudySummary[] = successStorySlugs.flatMap((slug) => findCaseStudy(slug) ?? []);
 
 export function MoreSections() {
   return (
