@@ -4,12 +4,12 @@
 // readable message when the image fails.
 //
 // Hydration: the server markup and the first client render are identical (state 'initial', shown
-// as data-state="loading", image visible so it paints without JavaScript). After mount a layout
-// effect reads the <img> itself, because React attaches onLoad/onError only when it hydrates: an
-// image that finished (or failed) before that is settled from `complete`/`naturalWidth`.
+// as data-state="loading", image visible so it paints without JavaScript). After mount an effect
+// reads the <img> itself, because React attaches onLoad/onError only when it hydrates: an image
+// that finished (or failed) before that is settled from `complete`/`naturalWidth`.
 import type { CSSObject } from '@emotion/react';
-import { useLayoutEffect, useRef, useState } from 'react';
-import type { JSX } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { Dispatch, JSX, SetStateAction } from 'react';
 import {
   blurPlaceholderUrl,
   buildSrcSet,
@@ -19,6 +19,7 @@ import {
   responsiveWidths,
   withProtocol,
 } from '../content/images';
+import { isHydrating } from './hydration';
 import { colors, fontSizes, mq, space } from './theme';
 
 export interface ImageProps {
@@ -122,6 +123,43 @@ interface Sources {
   webp?: string;
 }
 
+type ImageState = { src: string; status: Status };
+
+/**
+ * Settles an image from the element: loaded if it has pixels, failed if it finished without any
+ * (an SVG without intrinsic size has none either, which decode() tells apart). Still loading: hidden
+ * to fade in later (`hideWhileLoading`), or left as it is for onLoad/onError to settle.
+ */
+function readImage(
+  img: HTMLImageElement | null,
+  src: string,
+  setState: Dispatch<SetStateAction<ImageState>>,
+  { hideWhileLoading }: { hideWhileLoading: boolean },
+): (() => void) | undefined {
+  if (!img) return undefined;
+  const move = (next: Status, from?: Status) =>
+    setState((current) =>
+      current.src === src && (from === undefined || current.status === from) ? { src, status: next } : current,
+    );
+  if (!img.complete) {
+    if (hideWhileLoading) move('loading', 'initial');
+    return undefined;
+  }
+  if (img.naturalWidth > 0) {
+    move('loaded');
+    return undefined;
+  }
+  let active = true;
+  const decode = (img as Partial<HTMLImageElement>).decode?.bind(img);
+  (decode ? decode() : Promise.reject(new Error('decode() is unavailable'))).then(
+    () => active && move('loaded'),
+    () => active && move('failed'),
+  );
+  return () => {
+    active = false;
+  };
+}
+
 /** What the img and its <source>s request; pure, so the server and the first client render agree. */
 function imageSources(src: string, width: number, quality: number): Sources {
   if (!isContentfulImageUrl(src)) return { src: withProtocol(src) };
@@ -148,7 +186,7 @@ export function Image({
   className,
 }: ImageProps): JSX.Element {
   const imgRef = useRef<HTMLImageElement>(null);
-  const [state, setState] = useState<{ src: string; status: Status }>({ src, status: 'initial' });
+  const [state, setState] = useState<ImageState>({ src, status: 'initial' });
   const [placeholderBroken, setPlaceholderBroken] = useState(false);
 
   // A new src on a mounted image starts over (adjusting state while rendering, not in an effect).
@@ -162,32 +200,22 @@ export function Image({
   const settle = (next: 'loaded' | 'failed') =>
     setState((current) => (current.src === src ? { src, status: next } : current));
 
+  // Reads the <img> itself after mount, for a load or error that happened before React listened.
+  // Client-rendered images do it before the first paint (a layout effect), hiding one still on its
+  // way so it fades in. An image the server drew is adopted as it is (it keeps painting as it loads)
+  // and read in a passive effect, so hydration's commit runs no extra render.
+  const adopted = useRef(false);
   useLayoutEffect(() => {
-    const img = imgRef.current;
-    if (!img) return;
-    const move = (next: Status, from?: Status) =>
-      setState((current) =>
-        current.src === src && (from === undefined || current.status === from) ? { src, status: next } : current,
-      );
-    if (!img.complete) {
-      // Still on its way: hide it so it fades in when it arrives.
-      move('loading', 'initial');
+    if (isHydrating()) {
+      adopted.current = true;
       return;
     }
-    if (img.naturalWidth > 0) {
-      move('loaded');
-      return;
-    }
-    // Finished without pixels: broken, or an SVG without intrinsic size, which decode() tells apart.
-    let active = true;
-    const decode = (img as Partial<HTMLImageElement>).decode?.bind(img);
-    (decode ? decode() : Promise.reject(new Error('decode() is unavailable'))).then(
-      () => active && move('loaded'),
-      () => active && move('failed'),
-    );
-    return () => {
-      active = false;
-    };
+    return readImage(imgRef.current, src, setState, { hideWhileLoading: true });
+  }, [src]);
+  useEffect(() => {
+    if (!adopted.current) return;
+    adopted.current = false;
+    return readImage(imgRef.current, src, setState, { hideWhileLoading: false });
   }, [src]);
 
   const ratio: CSSObject = { aspectRatio: `${width} / ${height}` };

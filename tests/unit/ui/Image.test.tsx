@@ -9,6 +9,7 @@ import type { Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { responsiveWidths } from '../../../src/content/images';
 import { IMAGE_ERROR_ALT, IMAGE_FAILED_TEXT, Image, PLACEHOLDER_SRC } from '../../../src/ui/Image';
+import { setHydrating } from '../../../src/ui/hydration';
 
 const CONTENTFUL = '//images.ctfassets.net/space1/asset1/token1/cover.jpg';
 const CONTENTFUL_HTTPS = 'https://images.ctfassets.net/space1/asset1/token1/cover.jpg';
@@ -268,15 +269,23 @@ describe('Image hydration', () => {
     consoleError.mockRestore();
   });
 
-  /** Puts the server's HTML in the container, lets `before` touch it, then hydrates the same element. */
-  function hydrate(element: ReactElement, before?: (img: HTMLImageElement) => void) {
+  /**
+   * Puts the server's HTML in the container, lets `before` touch it, then hydrates the same element;
+   * `marked` hydrates the way the browser entry does, with the hydration flag set around it.
+   */
+  function hydrate(element: ReactElement, before?: (img: HTMLImageElement) => void, { marked = false } = {}) {
     const { html } = serverRender(element);
     container.innerHTML = html;
     const serverImg = container.querySelector('img')!;
     before?.(serverImg);
-    act(() => {
-      root = hydrateRoot(container, element, { onRecoverableError: (error) => recoverable.push(error) });
-    });
+    setHydrating(marked);
+    try {
+      act(() => {
+        root = hydrateRoot(container, element, { onRecoverableError: (error) => recoverable.push(error) });
+      });
+    } finally {
+      setHydrating(false);
+    }
     return { html, serverImg };
   }
 
@@ -332,6 +341,35 @@ describe('Image hydration', () => {
     fireEvent.load(serverImg);
     expect(stateOf(serverImg)).toBe('loaded');
     expect(serverImg).toBeVisible();
+  });
+
+  it("adopts an image the server drew as it is during the entry's hydration: visible while it loads, then loaded", () => {
+    const { serverImg } = hydrate(<Image src={CONTENTFUL} alt="Cover" width={1200} height={630} />, undefined, {
+      marked: true,
+    });
+    expect(container.querySelector('img')).toBe(serverImg);
+    expect(serverImg).toBeVisible();
+    expect(stateOf(serverImg)).toBe('loading');
+    fireEvent.load(serverImg);
+    expect(stateOf(serverImg)).toBe('loaded');
+    expect(serverImg).toBeVisible();
+    expect(recoverable).toEqual([]);
+  });
+
+  it("settles an adopted image that loaded or failed before the entry's hydration", async () => {
+    const loaded = hydrate(
+      <Image src={CONTENTFUL} alt="Cover" width={1200} height={630} priority />,
+      (img) => finishEarly(img, 1200),
+      { marked: true },
+    );
+    expect(stateOf(loaded.serverImg)).toBe('loaded');
+    act(() => root?.unmount());
+    root = undefined;
+    hydrate(<Image src={LOCAL} alt="Road" width={1200} height={900} />, (img) => finishEarly(img, 0), {
+      marked: true,
+    });
+    expect(await screen.findByText(IMAGE_FAILED_TEXT)).toBeInTheDocument();
+    expect(consoleError).not.toHaveBeenCalled();
   });
 
   it('ends loaded when the image had already loaded before hydration (its load event missed)', () => {
