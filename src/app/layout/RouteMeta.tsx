@@ -1,6 +1,7 @@
 // Keeps <title>, the description, canonical link and Open Graph tags in step with the route
 // after client-side navigation (the prerender writes them, and JSON-LD, for the first load).
 import { useEffect } from 'react';
+import { shallowEqual } from 'react-redux';
 import { useLocation, useMatches } from 'react-router-dom';
 import { useAppSelector } from '../hooks';
 import { absoluteUrl, documentTitle, isRouteHandle, notFoundMeta } from '../meta';
@@ -15,10 +16,11 @@ export function useRouteMeta(): HeadFields {
   const leaf = [...matches].reverse().find((match) => isRouteHandle(match.handle));
   const metaOf = (state: RootState): PageMeta =>
     leaf && isRouteHandle(leaf.handle) ? leaf.handle.meta(leaf.params, state) : notFoundMeta;
-  const title = useAppSelector((state) => documentTitle(metaOf(state)));
-  const description = useAppSelector((state) => metaOf(state).description);
-  const canonicalPath = useAppSelector((state) => metaOf(state).canonicalPath ?? null);
-  return { title, description, canonicalPath };
+  // One meta computation per store change, compared field by field.
+  return useAppSelector((state): HeadFields => {
+    const meta = metaOf(state);
+    return { title: documentTitle(meta), description: meta.description, canonicalPath: meta.canonicalPath ?? null };
+  }, shallowEqual);
 }
 
 const setMeta = (selector: string, attribute: 'content' | 'href', value: string) => {
