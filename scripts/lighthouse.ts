@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   try {
     for (const page of pages) {
       // One run on a 2-core machine swings by several points: report the median of RUNS runs.
-      const runs: { score: number; line: string }[] = [];
+      const runs: { score: number; line: string; brief: string }[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         const output = path.join(reportDir, 'report.json');
         await runLighthouse(
@@ -70,6 +70,7 @@ async function main(): Promise<void> {
         runs.push({
           score,
           line: `LCP ${audit('largest-contentful-paint')} · TBT ${audit('total-blocking-time')} · CLS ${audit('cumulative-layout-shift')} · FCP ${audit('first-contentful-paint')}`,
+          brief: `${score} (LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')})`,
         });
       }
       const sorted = [...runs].sort((a, b) => a.score - b.score);
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
       console.log(
         `${page}: performance ${median?.score ?? 0} (median of ${runs.map((r) => r.score).join(', ')}) · ${median?.line ?? ''}`,
       );
+      console.log(`  runs: ${runs.map((r) => r.brief).join('; ')}`);
     }
   } finally {
     await stopSiteServer(server.child);
