@@ -1,21 +1,16 @@
 // Browser entry: rebuild the store from the prerendered state, load the current page's chunk,
 // then hydrate the server markup (or render from scratch on the dev server).
-import createCache from '@emotion/cache';
-import { startTransition, useEffect } from 'react';
-import type { ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter, matchRoutes } from 'react-router-dom';
-import type { RouteObject } from 'react-router-dom';
-import { persistStore } from 'redux-persist';
-import { appStarted } from './app/appEvents';
-import { AppProviders } from './app/AppProviders';
+//
+// The code runs in stages, each in a task of its own: the store's code (Redux Toolkit, RTK Query and
+// every slice), the store itself, the routes (React Router and the layout), then React DOM and the
+// providers. Evaluated
+// together, their modules were one task of ~280 ms on Lighthouse's 4x slower CPU, and every task
+// over 50 ms blocks input (TBT). The stages' modules are imported "eager": they stay in this entry's
+// chunks (no extra request); only their evaluation waits for the stage.
 import { logError } from './app/logger';
-import { routes } from './app/routes';
-import { enableRoutePreloading } from './app/preload';
 import { PRELOADED_STATE_ID } from './app/serialization';
-import { makeStore } from './app/store';
 import type { RootState } from './app/store';
-import { registerServiceWorker } from './features/connectivity';
+import { registerServiceWorker } from './features/connectivity/serviceWorker';
 import { setHydrating } from './ui/hydration';
 
 function readPreloadedState(): Partial<RootState> | undefined {
@@ -27,18 +22,6 @@ function readPreloadedState(): Partial<RootState> | undefined {
     logError('Ignoring unreadable preloaded state', error);
     return undefined;
   }
-}
-
-/** A lazy route that is not loaded at hydration would throw the server HTML away. */
-async function loadMatchedRoutes(routeTable: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routeTable, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const module = (await route.lazy()) as Pick<RouteObject, 'Component' | 'handle'>;
-      Object.assign(route, { Component: module.Component, handle: module.handle as unknown, lazy: undefined });
-    }),
-  );
 }
 
 /**
@@ -61,16 +44,6 @@ function freshenPrerenderedQueries(state: Partial<RootState> | undefined): Parti
 const stateElement = () => document.getElementById(PRELOADED_STATE_ID);
 
 /**
- * Calls `onCommitted` once the first render (hydration or not) has been committed to the page. It
- * wraps the app rather than sitting beside it: a sibling would change every useId below it, and ids
- * that differ from the server's markup break aria-controls and label links after hydration.
- */
-function FirstCommit({ onCommitted, children }: { onCommitted: () => void; children: ReactNode }) {
-  useEffect(onCommitted, [onCommitted]);
-  return children;
-}
-
-/**
  * Hydrate only markup rendered for this very URL. The server answers unknown URLs with 404.html
  * (rendered for /404); a route that resolves differently in the browser (a blog slug that is not
  * known yet, say) must render afresh rather than hydrate markup it does not match.
@@ -81,20 +54,34 @@ const renderedForThisUrl = (): boolean => stateElement()?.dataset.path === windo
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start(): Promise<void> {
-  // Evaluating the modules is one task; building the store and routes is the next one, not the
-  // same long one (each task over 50 ms blocks input: Lighthouse TBT).
-  await yieldToBrowser();
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
   const preloadedState = freshenPrerenderedQueries(readPreloadedState());
-  const store = makeStore(preloadedState);
   const hasMarkup = preloadedState !== undefined && container.firstElementChild !== null;
   const prerendered = hasMarkup && renderedForThisUrl();
-  // With the page's chunk loaded first, the router starts initialized: no loading screen replaces
-  // the server's markup, whether it is hydrated or rendered over.
-  if (hasMarkup) await loadMatchedRoutes(routes);
-  const router = createBrowserRouter(routes, hasMarkup ? { hydrationData: { loaderData: {} } } : undefined);
-  const cache = createCache({ key: 'css' });
+
+  await yieldToBrowser();
+  const [{ makeStore }, { persistStore }, { appStarted }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './app/store'),
+    import(/* webpackMode: "eager" */ 'redux-persist'),
+    import(/* webpackMode: "eager" */ './app/appEvents'),
+  ]);
+  await yieldToBrowser();
+  const store = makeStore(preloadedState);
+
+  await yieldToBrowser();
+  const [{ routes }, { enableRoutePreloading, loadMatchedRoutes }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './app/routes'),
+    import(/* webpackMode: "eager" */ './app/preload'),
+  ]);
+  // The page's chunk (preloaded by the HTML) is evaluated while React DOM is.
+  const pageCode = hasMarkup ? loadMatchedRoutes(routes, window.location) : Promise.resolve();
+  pageCode.catch(() => undefined); // awaited below; a failure is reported there, once
+
+  await yieldToBrowser();
+  const { mountApp } = await import(/* webpackMode: "eager" */ './app/client');
+  await pageCode;
+
   /**
    * What only the browser knows (the saved theme and consent, connectivity, the session) comes in
    * after the first commit, in a task of its own. Arriving during hydration, every component that
@@ -113,26 +100,14 @@ async function start(): Promise<void> {
       enableRoutePreloading(routes);
     }, 0);
   };
-  const app = (
-    <AppProviders store={store} cache={cache} serverState={prerendered ? (preloadedState as RootState) : undefined}>
-      <FirstCommit onCommitted={startBrowserState}>
-        <RouterProvider router={router} />
-      </FirstCommit>
-    </AppProviders>
-  );
-  if (prerendered) {
-    setHydrating(true);
-    // As a transition, hydration yields to the browser every few milliseconds instead of running as
-    // one long task: the page stays responsive while it comes alive (Lighthouse TBT on / went from ~370 to ~170 ms).
-    startTransition(() => {
-      hydrateRoot(container, app, {
-        onRecoverableError: (error, info) =>
-          logError('Hydration error', error, { componentStack: info.componentStack }),
-      });
-    });
-  } else {
-    createRoot(container).render(app);
-  }
+  mountApp({
+    container,
+    store,
+    routes,
+    hasMarkup,
+    serverState: prerendered ? (preloadedState as RootState) : undefined,
+    onCommitted: startBrowserState,
+  });
 }
 
 start().catch((error: unknown) => logError('The app failed to start', error));

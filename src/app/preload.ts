@@ -187,3 +187,18 @@ export const intentPreloadProps = (to: string) => ({
   onMouseEnter: () => preloadRoute(to),
   onFocus: () => preloadRoute(to),
 });
+
+/** A lazy route that is not loaded at hydration would throw the server HTML away. */
+export async function loadMatchedRoutes(
+  routeTable: RouteObject[],
+  location: Pick<Location, 'pathname'>,
+): Promise<void> {
+  const matches = matchRoutes(routeTable, location.pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = (await route.lazy()) as Pick<RouteObject, 'Component' | 'handle'>;
+      Object.assign(route, { Component: module.Component, handle: module.handle as unknown, lazy: undefined });
+    }),
+  );
+}

@@ -3,6 +3,7 @@ import {
   PRELOAD_ERROR_EVENT,
   STYLESHEET_TIMEOUT_MS,
   createPreloadQueue,
+  loadMatchedRoutes,
 } from '../../../src/app/preload';
 import type { PreloadErrorDetail } from '../../../src/app/preload';
 
@@ -125,3 +126,46 @@ describe('preload queue', () => {
 async function eventuallyPreloading(url: string): Promise<void> {
   for (let attempt = 0; attempt < 20 && !linkFor(url); attempt += 1) await flush();
 }
+
+describe('loadMatchedRoutes (before hydration)', () => {
+  const Page = () => null;
+  const Other = () => null;
+  const makeTable = () => {
+    const pageLoad = jest.fn(() => Promise.resolve({ Component: Page, handle: { name: 'post' } }));
+    const otherLoad = jest.fn(() => Promise.resolve({ Component: Other }));
+    const table = [
+      {
+        path: '/',
+        children: [
+          { path: 'blog/:slug', lazy: pageLoad },
+          { path: 'contact', lazy: otherLoad },
+        ],
+      },
+    ];
+    return { table, pageLoad, otherLoad };
+  };
+
+  it('loads the code of the routes the URL matches, and only those, into the route objects', async () => {
+    const { table, pageLoad, otherLoad } = makeTable();
+    await loadMatchedRoutes(table, { pathname: '/blog/some-post' });
+    expect(pageLoad).toHaveBeenCalledTimes(1);
+    expect(otherLoad).not.toHaveBeenCalled();
+    expect(table[0]?.children[0]).toMatchObject({ Component: Page, handle: { name: 'post' }, lazy: undefined });
+    expect(table[0]?.children[1]?.lazy).toBe(otherLoad);
+  });
+
+  it('loads nothing for a URL no route matches', async () => {
+    const { table, pageLoad, otherLoad } = makeTable();
+    await loadMatchedRoutes(table, { pathname: '/nowhere/at/all' });
+    expect(pageLoad).not.toHaveBeenCalled();
+    expect(otherLoad).not.toHaveBeenCalled();
+  });
+
+  it('rejects when a page chunk fails to load', async () => {
+    const { table } = makeTable();
+    const failure = new Error('ChunkLoadError');
+    const [blog] = table[0]?.children ?? [];
+    if (blog) blog.lazy = jest.fn(() => Promise.reject(failure));
+    await expect(loadMatchedRoutes(table, { pathname: '/blog/x' })).rejects.toBe(failure);
+  });
+});
