@@ -29,6 +29,13 @@ export const maxImageBytes = 10 * 1024 * 1024;
 const maxConcurrentRenders = 2;
 const maxQueuedRenders = 32;
 export const maxVariantDimension = 4000;
+/**
+ * Variants kept on disk per image. Any visitor can ask for any size, quality and format, so the
+ * cache is capped: past the cap a new variant is still rendered and served, just not stored.
+ * (Two renders finishing together may each take the last place: the cap can be passed by at most
+ * the number of concurrent renders.)
+ */
+export const maxStoredVariantsPerImage = 48;
 export const immutableCache = 'public, max-age=31536000, immutable';
 export const outputFormats = ['webp', 'jpeg', 'png', 'avif'] as const;
 export const fitValues = ['cover', 'contain', 'fill', 'inside', 'outside'] as const;
@@ -229,7 +236,7 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
     );
     const remove = db.prepare<[string]>('DELETE FROM images WHERE id = ?');
 
-    const renders = new Map<string, Promise<void>>();
+    const renders = new Map<string, Promise<Buffer>>();
     const renderSlots = new Semaphore(maxConcurrentRenders);
 
     const find = (id: string): ImageRow | undefined => (idPattern.test(id) ? selectOne.get(id) : undefined);
@@ -256,6 +263,7 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
         const kind = (Object.keys(contentTypes) as ImageKind[]).find((key) => contentTypes[key] === row.content_type);
         const format: OutputFormat | 'gif' = variant.format ?? (kind === undefined || kind === 'jpeg' ? 'jpeg' : kind);
         const file = path.join(variantsDir, row.id, variantName(variant, format));
+        const contentType = format === 'gif' ? contentTypes.gif : contentTypes[format];
         if (!fs.existsSync(file)) {
           // One render per variant however many ask for it at once, and few renders at a time overall: the
           // endpoint is public, and encoding (AVIF above all) is the most expensive thing this server does.
@@ -265,13 +273,21 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
               return reply.code(503).header('retry-after', '5').send({ error: 'Busy resizing images, retry shortly' });
             }
             pending = renderSlots
-              .run(() => renderVariant(originalFile(row), file, variant, format))
+              .run(async () => {
+                const bytes = await renderVariant(originalFile(row), variant, format);
+                if ((await storedVariantCount(path.dirname(file))) < maxStoredVariantsPerImage) {
+                  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+                  await writeFileDurably(file, bytes);
+                }
+                return bytes;
+              })
               .finally(() => renders.delete(file));
             renders.set(file, pending);
           }
-          await pending;
+          const bytes = await pending;
+          return reply.header('cache-control', immutableCache).type(contentType).send(bytes);
         }
-        return sendFile(reply, file, format === 'gif' ? contentTypes.gif : contentTypes[format]);
+        return sendFile(reply, file, contentType);
       },
     );
 
@@ -363,12 +379,7 @@ function variantName(variant: VariantRequest, format: string): string {
   return `w${part(variant.width)}-h${part(variant.height)}-${variant.fit ?? 'cover'}-q${part(variant.quality)}.${format}`;
 }
 
-async function renderVariant(
-  source: string,
-  target: string,
-  variant: VariantRequest,
-  format: OutputFormat | 'gif',
-): Promise<void> {
+async function renderVariant(source: string, variant: VariantRequest, format: OutputFormat | 'gif'): Promise<Buffer> {
   let pipeline = sharp(source).rotate();
   if (variant.width !== undefined || variant.height !== undefined) {
     pipeline = pipeline.resize({ width: variant.width, height: variant.height, fit: variant.fit ?? 'cover' });
@@ -379,9 +390,16 @@ async function renderVariant(
   else if (format === 'avif') pipeline = pipeline.avif({ quality });
   else if (format === 'png') pipeline = pipeline.png();
   else pipeline = pipeline.gif();
-  const bytes = await pipeline.toBuffer();
-  await fs.promises.mkdir(path.dirname(target), { recursive: true });
-  await writeFileDurably(target, bytes);
+  return pipeline.toBuffer();
+}
+
+/** Finished variants in an image's folder (temporary files of writes in progress do not count). */
+async function storedVariantCount(folder: string): Promise<number> {
+  try {
+    return (await fs.promises.readdir(folder)).filter((name) => !name.endsWith('.tmp')).length;
+  } catch {
+    return 0;
+  }
 }
 
 async function sendFile(reply: FastifyReply, file: string, contentType: string): Promise<FastifyReply> {

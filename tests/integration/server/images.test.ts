@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { maxStoredVariantsPerImage } from '../../../src/server/routes/images';
 import { buildTestApp, multipartBody, type TestApp } from './support/apiApp';
 
 const adminToken = 'test-admin-token-0123456789';
@@ -237,6 +238,24 @@ describe('GET /api/images/:id/file variants', () => {
     for (const response of responses) expect(response.raw).toEqual(responses[0]?.raw);
     const variantDir = path.join(t.imagesDir, 'variants', meta.id);
     expect(fs.readdirSync(variantDir)).toHaveLength(1);
+  });
+
+  it(`keeps at most ${String(maxStoredVariantsPerImage)} variants of an image on disk, and still serves every one asked for`, async () => {
+    const meta = await uploaded('png', 400, 300);
+    const variantDir = path.join(t.imagesDir, 'variants', meta.id);
+    const widths = Array.from({ length: maxStoredVariantsPerImage + 5 }, (_, index) => 10 + index);
+    for (const width of widths) {
+      const response = await t.request({ url: `${meta.url}?w=${String(width)}&fm=png` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await sharp(response.raw).metadata()).width).toBe(width);
+    }
+    expect(fs.readdirSync(variantDir)).toHaveLength(maxStoredVariantsPerImage);
+    // One past the cap is rendered again on every request, and its answer is the same.
+    const last = `${meta.url}?w=${String(widths.at(-1))}&fm=png`;
+    const again = await t.request({ url: last });
+    expect((await sharp(again.raw).metadata()).width).toBe(widths.at(-1));
+    expect(fs.readdirSync(variantDir)).toHaveLength(maxStoredVariantsPerImage);
   });
 
   it.each([
