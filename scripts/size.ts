@@ -1,6 +1,7 @@
 // `npm run size`: first-load JS and CSS of every prerendered route (gzip and brotli), against the
 // floor of the runtime libraries themselves in the same build. Fails when `/` exceeds 1.25× the
-// floor, or when the contentful SDK reaches a first-load chunk.
+// floor, when the contentful SDK reaches a first-load chunk, or when a post body renderer (marked,
+// DOMPurify, the rich-text renderer) reaches the first load of /.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -106,7 +107,25 @@ function main(): void {
     `contentful SDK in a first-load chunk: ${leaked.length ? `YES (${[...new Set(leaked)].join(', ')})` : 'no'}`,
   );
 
+  // The post body's renderers come with the post page's chunks only (blog issue: never on /). Each is
+  // recognised by a string its minified code keeps.
+  const bodyRenderers: [string, string][] = [
+    ['marked', 'marked(): input parameter'],
+    ['DOMPurify', 'ALLOWED_TAGS'],
+    ['rich-text renderer', 'embedded-entry-inline'],
+  ];
+  const onHome = bodyRenderers.filter(([, signature]) =>
+    home.scripts.some((src) => fs.readFileSync(path.join(distDir, src), 'utf8').includes(signature)),
+  );
+  console.log(
+    `Post body renderers (${bodyRenderers.map(([name]) => name).join(', ')}) on first load of /: ${onHome.length ? `YES (${onHome.map(([name]) => name).join(', ')})` : 'no'}`,
+  );
+
   let failed = false;
+  if (onHome.length) {
+    console.error('FAIL: markdown, DOMPurify and the rich-text renderer must load with the post page only, never on /');
+    failed = true;
+  }
   if (ratio > LIMIT_RATIO) {
     console.error(`FAIL: first-load JS of / is ${ratio.toFixed(3)}× the floor (limit ${LIMIT_RATIO}×)`);
     failed = true;
