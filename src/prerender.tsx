@@ -14,6 +14,7 @@ import {
 } from './app/ssr';
 import type { ChunkManifest, RenderedPage } from './app/ssr';
 import { contentOrigins, readContentEnv } from './content/source';
+import { logEndpointOrigins, readLogEndpoint } from './content/logger';
 import { analyticsConfig, analyticsMeasurementId } from './app/config';
 
 const root = process.cwd();
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
         connectOrigins: [
           ...contentOrigins(readContentEnv()),
           ...(analyticsEnabled ? analyticsConfig.csp.connectOrigins : []),
+          // Error reports go to LOG_ENDPOINT, inlined into the same build.
+          ...logEndpointOrigins(readLogEndpoint()),
         ],
         // The analytics tag is allowed only in a build that has a measurement id to load it with.
         scriptOrigins: analyticsEnabled ? analyticsConfig.csp.scriptOrigins : [],

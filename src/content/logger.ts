@@ -138,5 +138,18 @@ export const readLogEndpoint = (): string | undefined => {
   }
 };
 
+/**
+ * What the page's CSP must add to connect-src for the log endpoint: its origin when it is an
+ * absolute http(s) URL, nothing for a same-origin path (or no endpoint).
+ */
+export function logEndpointOrigins(endpoint: string | undefined): string[] {
+  if (!endpoint || !/^https?:\/\//i.test(endpoint)) return [];
+  try {
+    return [new URL(endpoint).origin];
+  } catch {
+    return [];
+  }
+}
+
 /** The shared logger. */
 export const logger: Logger = createLogger({ endpoint: readLogEndpoint() });

@@ -1,4 +1,4 @@
-import { LOG_BUFFER_SIZE, createLogger } from '../../../src/content/logger';
+import { LOG_BUFFER_SIZE, createLogger, logEndpointOrigins } from '../../../src/content/logger';
 
 let fetchSpy: jest.SpiedFunction<typeof fetch>;
 
@@ -87,4 +87,21 @@ describe('logger', () => {
     await Promise.resolve();
     expect(log.lines().map((line) => line.message)).toEqual(['still fine', 'still fine']);
   });
+});
+
+describe('logEndpointOrigins (the CSP connect-src for error reports)', () => {
+  it.each([
+    ['https://logs.example.com/v1/ingest?key=abc', ['https://logs.example.com']],
+    ['http://127.0.0.1:9000/logs', ['http://127.0.0.1:9000']],
+    ['HTTPS://Logs.Example.com:8443/x', ['https://logs.example.com:8443']],
+  ])('allows the origin of the absolute endpoint %s', (endpoint, origins) => {
+    expect(logEndpointOrigins(endpoint)).toEqual(origins);
+  });
+
+  it.each([undefined, '', '/api/logs', 'logs', 'javascript:alert(1)', 'ftp://files.example.com/x', 'https://'])(
+    'adds nothing for %p (no endpoint, a same-origin path, or not an http(s) URL)',
+    (endpoint) => {
+      expect(logEndpointOrigins(endpoint)).toEqual([]);
+    },
+  );
 });
