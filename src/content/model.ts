@@ -95,18 +95,24 @@ export interface BlogPost {
 }
 
 /**
- * A post without its body (rawContent, bodyHtml, tocItems): what lists, cards, search and related
- * posts need. Only the post page reads a whole BlogPost, so lists ship a third of the bytes.
+ * A post without its body (rawContent, bodyHtml, tocItems) but with its plain text: what the blog
+ * listing's search needs. Only the post page reads a whole BlogPost.
  */
 export type PostSummary = Omit<BlogPost, 'rawContent' | 'bodyHtml' | 'tocItems'>;
 
-export function toPostSummary(post: BlogPost): PostSummary {
+/**
+ * A post as a card shows it: a summary without the plain text. Home's Expert Insights, related and
+ * trending posts and the post page's own entry carry teasers, so a page that only shows cards does
+ * not ship every body's text in its state (about 4.4 KB a post).
+ */
+export type PostTeaser = Omit<PostSummary, 'content'>;
+
+export function toPostTeaser(post: PostTeaser): PostTeaser {
   // Field by field: a new BlogPost field fails to compile here until it is sorted into one side.
   return {
     id: post.id,
     title: post.title,
     slug: post.slug,
-    content: post.content,
     contentFormat: post.contentFormat,
     excerpt: post.excerpt,
     publishDate: post.publishDate,
@@ -118,6 +124,30 @@ export function toPostSummary(post: BlogPost): PostSummary {
     readingTime: post.readingTime,
     featured: post.featured,
     status: post.status,
+  };
+}
+
+export function toPostSummary(post: BlogPost): PostSummary {
+  return { ...toPostTeaser(post), content: post.content };
+}
+
+/**
+ * A post as its page renders it: no plain text (the listing's search keeps its own), and the body
+ * as stored only where the page renders from it. A markdown or HTML body is rendered from bodyHtml
+ * alone, so its source text is not shipped a second time.
+ */
+export type PostPage = PostTeaser &
+  Pick<BlogPost, 'bodyHtml' | 'tocItems'> & {
+    /** The stored body when it is rendered from it (rich text); null when bodyHtml holds the body. */
+    rawContent: BlogPost['rawContent'] | null;
+  };
+
+export function toPostPage(post: BlogPost): PostPage {
+  return {
+    ...toPostTeaser(post),
+    rawContent: post.bodyHtml === null ? post.rawContent : null,
+    bodyHtml: post.bodyHtml,
+    tocItems: post.tocItems,
   };
 }
 

@@ -6,7 +6,7 @@ import { useAppSelector } from '../../app/hooks';
 import { absoluteUrl, notFoundMeta } from '../../app/meta';
 import type { PageMeta, RouteHandle } from '../../app/meta';
 import { paths } from '../../app/paths';
-import type { BlogPost } from '../../content/model';
+import type { PostPage } from '../../content/model';
 import { DEFAULTS } from '../../content/model';
 import { NotFound } from '../../site/errors/NotFoundPage';
 import { CardGrid } from '../../ui/Card';
@@ -26,7 +26,7 @@ import { listingSearch } from './useBlogQuerySync';
 
 export const COVER = { width: 1200, height: 630 } as const;
 
-function Byline({ post }: { post: BlogPost }) {
+function Byline({ post }: { post: PostPage }) {
   const authors = post.authors.length > 0 ? post.authors : [{ id: 'unknown', name: DEFAULTS.unknownAuthorName }];
   return (
     <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.md, color: colors.textMuted }}>
@@ -54,7 +54,7 @@ function Byline({ post }: { post: BlogPost }) {
   );
 }
 
-function RelatedPosts({ post }: { post: BlogPost }) {
+function RelatedPosts({ post }: { post: PostPage }) {
   useGetRelatedPostsQuery({ slug: post.slug });
   const related = useAppSelector((state) => selectRelatedPosts(state, post.id));
   if (related.length === 0) return null;
@@ -74,7 +74,7 @@ function RelatedPosts({ post }: { post: BlogPost }) {
   );
 }
 
-function Article({ post }: { post: BlogPost }) {
+function Article({ post }: { post: PostPage }) {
   return (
     <Container css={{ paddingBlock: space.xl }}>
       <Link to={paths.blog}>← All articles</Link>
@@ -179,7 +179,7 @@ export function BlogPostPage() {
   return <Article key={post.id} post={post} />;
 }
 
-export function postMeta(post: BlogPost): PageMeta {
+export function postMeta(post: PostPage): PageMeta {
   const url = absoluteUrl(paths.blogPost(post.slug));
   const image = post.coverImage
     ? {

@@ -6,14 +6,14 @@ import { CardGrid } from '../../ui/Card';
 import { Container } from '../../ui/Container';
 import { BlogGridSkeleton } from '../../ui/Skeleton';
 import { colors, fontSizes, space } from '../../ui/theme';
-import { LISTING_ERRORS, useGetPostsQuery } from './blogApi';
+import { LISTING_ERRORS, useGetPostTeasersQuery } from './blogApi';
 import { LoadError } from './LoadError';
 import { PostCard } from './PostCard';
 import { HOME_POSTS_QUERY } from './queries';
 import { selectHomePosts } from './selectors';
 
 export function ExpertInsights() {
-  const { isLoading, error, refetch } = useGetPostsQuery(HOME_POSTS_QUERY);
+  const { isLoading, error, refetch } = useGetPostTeasersQuery(HOME_POSTS_QUERY);
   const posts = useAppSelector(selectHomePosts);
   return (
     <section aria-labelledby="insights-heading" css={{ paddingBlock: space.xxl }}>

@@ -2,7 +2,7 @@
 // excerpt, author and date. Used by the listing, related posts and the home page.
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
-import type { PostSummary } from '../../content/model';
+import type { PostTeaser } from '../../content/model';
 import { DEFAULTS } from '../../content/model';
 import { Card } from '../../ui/Card';
 import { Eyebrow } from '../../ui/Eyebrow';
@@ -13,7 +13,7 @@ import { formatPostDate } from './format';
 export const CARD_IMAGE = { width: 1200, height: 900 } as const;
 const CARD_SIZES = '(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw';
 
-export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
+export function PostCard({ post, headingLevel = 2 }: { post: PostTeaser; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <Card css={{ height: '100%', padding: 0, overflow: 'hidden', position: 'relative' }}>

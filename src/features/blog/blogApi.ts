@@ -5,8 +5,18 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { contentApi } from '../../app/api';
 import { isAppExtra } from '../../app/extra';
-import type { Author, BlogPost, Category, Page, PostQuery, PostSummary, Tag } from '../../content/model';
-import { LIMITS, toPostSummary } from '../../content/model';
+import type {
+  Author,
+  BlogPost,
+  Category,
+  Page,
+  PostPage,
+  PostQuery,
+  PostSummary,
+  PostTeaser,
+  Tag,
+} from '../../content/model';
+import { LIMITS, toPostPage, toPostSummary, toPostTeaser } from '../../content/model';
 import type { ContentSource } from '../../content/source';
 
 export interface ContentError {
@@ -48,6 +58,7 @@ async function runQuery<T>(
 }
 
 const summarizePage = (page: Page<BlogPost>): Page<PostSummary> => ({ ...page, items: page.items.map(toPostSummary) });
+const teaserPage = (page: Page<BlogPost>): Page<PostTeaser> => ({ ...page, items: page.items.map(toPostTeaser) });
 
 export type PostsArg = PostQuery;
 
@@ -65,7 +76,8 @@ export interface RelatedArg {
 export const blogApi = contentApi.injectEndpoints({
   endpoints: (build) => ({
     // Lists carry summaries: no page renders a list item's body, so neither the cache nor the
-    // prerendered state should hold it.
+    // prerendered state should hold it. The listing's summaries keep the plain text its search
+    // reads; lists that only show cards (home, related, trending) carry teasers without it.
     getPosts: build.query<Page<PostSummary>, PostsArg | undefined>({
       queryFn: (arg, api) =>
         runQuery(api, LISTING_ERRORS.posts, async (source) => summarizePage(await source.getPosts(arg ?? {}))),
@@ -74,22 +86,34 @@ export const blogApi = contentApi.injectEndpoints({
         ...(result?.items.map((post) => ({ type: 'Post' as const, id: post.id })) ?? []),
       ],
     }),
-    getPostBySlug: build.query<BlogPost | null, string>({
-      queryFn: (slug, api) => runQuery(api, LISTING_ERRORS.post, (source) => source.getPostBySlug(slug)),
+    getPostTeasers: build.query<Page<PostTeaser>, PostsArg | undefined>({
+      queryFn: (arg, api) =>
+        runQuery(api, LISTING_ERRORS.posts, async (source) => teaserPage(await source.getPosts(arg ?? {}))),
+      providesTags: (result) => [
+        { type: 'Post', id: 'LIST' },
+        ...(result?.items.map((post) => ({ type: 'Post' as const, id: post.id })) ?? []),
+      ],
+    }),
+    getPostBySlug: build.query<PostPage | null, string>({
+      queryFn: (slug, api) =>
+        runQuery(api, LISTING_ERRORS.post, async (source) => {
+          const post = await source.getPostBySlug(slug);
+          return post ? toPostPage(post) : null;
+        }),
       providesTags: (post) => (post ? [{ type: 'Post', id: post.id }] : []),
     }),
-    getRelatedPosts: build.query<PostSummary[], RelatedArg>({
+    getRelatedPosts: build.query<PostTeaser[], RelatedArg>({
       queryFn: ({ slug, limit = LIMITS.related }, api) =>
         runQuery(api, LISTING_ERRORS.related, async (source) => {
           const post = await source.getPostBySlug(slug);
-          return post ? (await source.getRelatedPosts(post, limit)).map(toPostSummary) : [];
+          return post ? (await source.getRelatedPosts(post, limit)).map(toPostTeaser) : [];
         }),
       providesTags: [{ type: 'Post', id: 'LIST' }],
     }),
-    getTrendingPosts: build.query<PostSummary[], number | undefined>({
+    getTrendingPosts: build.query<PostTeaser[], number | undefined>({
       queryFn: (limit, api) =>
         runQuery(api, LISTING_ERRORS.featured, async (source) =>
-          (await source.getTrendingPosts(limit ?? LIMITS.trending)).map(toPostSummary),
+          (await source.getTrendingPosts(limit ?? LIMITS.trending)).map(toPostTeaser),
         ),
       keepUnusedDataFor: 3600,
       providesTags: [{ type: 'Post', id: 'LIST' }],
@@ -118,6 +142,7 @@ export const blogApi = contentApi.injectEndpoints({
 
 export const {
   useGetPostsQuery,
+  useGetPostTeasersQuery,
   useGetPostBySlugQuery,
   useGetRelatedPostsQuery,
   useGetTrendingPostsQuery,

@@ -19,7 +19,12 @@ export interface BlogUiState {
 const initialState: BlogUiState = { searchQuery: '', selectedCategory: ALL_CATEGORIES, selectedTag: '', error: null };
 
 const { endpoints } = blogApi;
-const listingReads = [endpoints.getPosts, endpoints.getCategories, endpoints.getTags] as const;
+const listingReads = [
+  endpoints.getPosts,
+  endpoints.getPostTeasers,
+  endpoints.getCategories,
+  endpoints.getTags,
+] as const;
 
 export const blogSlice = createSlice({
   name: 'blog',

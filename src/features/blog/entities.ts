@@ -2,18 +2,22 @@
 // the blog endpoints' fulfilled actions. A post refers to its authors, category and tags by id.
 import { createEntityAdapter, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import type { EntityState } from '@reduxjs/toolkit';
-import type { Author, Category, PostSummary, Tag } from '../../content/model';
-import { toPostSummary } from '../../content/model';
+import type { Author, Category, PostSummary, PostTeaser, Tag } from '../../content/model';
+import { toPostTeaser } from '../../content/model';
 import { blogApi } from './blogApi';
 
-/** A post as the lists keep it: its summary (never the body), relations by id. */
-export type PostRecord = Omit<PostSummary, 'authors' | 'category' | 'tags'> & {
+/**
+ * A post as the lists keep it: its teaser (never the body), relations by id, and the plain text
+ * once the listing has loaded it (its search reads it; cards do not).
+ */
+export type PostRecord = Omit<PostTeaser, 'authors' | 'category' | 'tags'> & {
+  content?: string;
   authorIds: string[];
   categoryId: string | null;
   tagIds: string[];
 };
 
-export const toPostRecord = ({ authors, category, tags, ...post }: PostSummary): PostRecord => ({
+export const toPostRecord = ({ authors, category, tags, ...post }: PostTeaser | PostSummary): PostRecord => ({
   ...post,
   authorIds: authors.map((author) => author.id),
   categoryId: category?.id ?? null,
@@ -48,8 +52,21 @@ const initialState: ContentEntitiesState = {
 // exists assigns into it: store copies, never the payload's own objects.
 const copies = <T extends object>(items: readonly T[]): T[] => items.map((item) => ({ ...item }));
 
-function receivePosts(state: ContentEntitiesState, posts: readonly PostSummary[]): void {
-  postsAdapter.upsertMany(state.posts, posts.map(toPostRecord));
+/**
+ * A teaser keeps the plain text already stored for the same version of the post (same modified
+ * date); a changed post drops it until the listing loads the new one, so search never matches a
+ * body the card no longer belongs to.
+ */
+function withKnownContent(record: PostRecord, stored: PostRecord | undefined): PostRecord {
+  if (record.content !== undefined || stored?.content === undefined) return record;
+  return stored.modifiedDate === record.modifiedDate ? { ...record, content: stored.content } : record;
+}
+
+function receivePosts(state: ContentEntitiesState, posts: readonly (PostTeaser | PostSummary)[]): void {
+  postsAdapter.setMany(
+    state.posts,
+    posts.map((post) => withKnownContent(toPostRecord(post), state.posts.entities[post.id])),
+  );
   for (const post of posts) {
     authorsAdapter.upsertMany(state.authors, copies(post.authors));
     if (post.category) categoriesAdapter.upsertOne(state.categories, { ...post.category });
@@ -65,9 +82,16 @@ export const contentEntitiesSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addMatcher(isAnyOf(endpoints.getPosts.matchFulfilled, endpoints.searchPosts.matchFulfilled), (state, action) => {
-        receivePosts(state, action.payload.items);
-      })
+      .addMatcher(
+        isAnyOf(
+          endpoints.getPosts.matchFulfilled,
+          endpoints.getPostTeasers.matchFulfilled,
+          endpoints.searchPosts.matchFulfilled,
+        ),
+        (state, action) => {
+          receivePosts(state, action.payload.items);
+        },
+      )
       .addMatcher(
         isAnyOf(endpoints.getRelatedPosts.matchFulfilled, endpoints.getTrendingPosts.matchFulfilled),
         (state, action) => {
@@ -75,7 +99,8 @@ export const contentEntitiesSlice = createSlice({
         },
       )
       .addMatcher(endpoints.getPostBySlug.matchFulfilled, (state, action) => {
-        if (action.payload) receivePosts(state, [toPostSummary(action.payload)]);
+        // The page renders the post from its own query; the entity is its card.
+        if (action.payload) receivePosts(state, [toPostTeaser(action.payload)]);
       })
       .addMatcher(endpoints.getCategories.matchFulfilled, (state, action) => {
         categoriesAdapter.upsertMany(state.categories, copies(action.payload.items));

@@ -1,6 +1,7 @@
 export { blogApi, LISTING_ERRORS } from './blogApi';
 export {
   useGetPostsQuery,
+  useGetPostTeasersQuery,
   useGetPostBySlugQuery,
   useGetRelatedPostsQuery,
   useGetTrendingPostsQuery,

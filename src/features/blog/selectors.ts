@@ -1,7 +1,7 @@
 // Derived blog lists, computed from the normalized entities and the blog slice and never stored
 // (CONVENTIONS.md §5): all posts, filtered, related, trending, by category/tag, home's first 3.
 import { createSelector } from '@reduxjs/toolkit';
-import type { PostSummary } from '../../content/model';
+import type { PostTeaser } from '../../content/model';
 import { LIMITS } from '../../content/model';
 import { ALL_CATEGORIES, selectSearchQuery, selectSelectedCategory, selectSelectedTag } from './blogSlice';
 import { selectAllPostRecords, selectAuthorEntities, selectCategoryEntities, selectTagEntities } from './entities';
@@ -9,10 +9,13 @@ import type { PostRecord } from './entities';
 
 const present = <T>(value: T | undefined): value is T => value !== undefined;
 
+/** A post as the store lists it: its teaser, and its plain text once the listing has loaded it. */
+export type ListedPost = PostTeaser & { content?: string };
+
 /** Every post with its authors, category and tags, newest first. */
 export const selectAllPosts = createSelector(
   [selectAllPostRecords, selectAuthorEntities, selectCategoryEntities, selectTagEntities],
-  (records, authors, categories, tags): PostSummary[] =>
+  (records, authors, categories, tags): ListedPost[] =>
     records.map(({ authorIds, categoryId, tagIds, ...post }: PostRecord) => ({
       ...post,
       authors: authorIds.map((id) => authors[id]).filter(present),
@@ -22,7 +25,7 @@ export const selectAllPosts = createSelector(
 );
 
 interface Searchable {
-  post: PostSummary;
+  post: ListedPost;
   /** Lower-cased title, excerpt, content, tag and author names, built once per posts change. */
   text: string;
   category: string[];
@@ -33,7 +36,13 @@ interface Searchable {
 export const selectSearchIndex = createSelector([selectAllPosts], (posts): Searchable[] =>
   posts.map((post) => ({
     post,
-    text: [post.title, post.excerpt, post.content, ...post.tags.map((t) => t.name), ...post.authors.map((a) => a.name)]
+    text: [
+      post.title,
+      post.excerpt,
+      post.content ?? '',
+      ...post.tags.map((t) => t.name),
+      ...post.authors.map((a) => a.name),
+    ]
       .join('\n')
       .toLowerCase(),
     category: post.category ? [post.category.slug.toLowerCase(), post.category.name.toLowerCase()] : [],
@@ -65,7 +74,7 @@ const matches = (entry: Searchable, { needle, category, tag }: Criteria): boolea
   (!needle || entry.text.includes(needle));
 
 /** All active filters combined; an empty search with no category or tag keeps every post. */
-export const filterPosts = (index: readonly Searchable[], filter: PostFilter): PostSummary[] => {
+export const filterPosts = (index: readonly Searchable[], filter: PostFilter): ListedPost[] => {
   const criteria = criteriaOf(filter);
   return index.filter((entry) => matches(entry, criteria)).map((entry) => entry.post);
 };
@@ -77,7 +86,7 @@ export const filterPosts = (index: readonly Searchable[], filter: PostFilter): P
  */
 function narrowingFilter() {
   let last: { index: readonly Searchable[]; criteria: Criteria; found: Searchable[] } | null = null;
-  return (index: readonly Searchable[], query: string, category: string, tag: string): PostSummary[] => {
+  return (index: readonly Searchable[], query: string, category: string, tag: string): ListedPost[] => {
     const criteria = criteriaOf({ query, category, tag });
     const narrowing =
       last?.index === index &&
@@ -104,7 +113,7 @@ export const selectPostBySlug = createSelector(
 /** At most 3 other posts sharing the category or a tag, newest first. */
 export const selectRelatedPosts = createSelector(
   [selectAllPosts, (_state: unknown, postId: string) => postId],
-  (posts, postId): PostSummary[] => {
+  (posts, postId): ListedPost[] => {
     const post = posts.find((candidate) => candidate.id === postId);
     if (!post) return [];
     const tagIds = new Set(post.tags.map((tag) => tag.id));

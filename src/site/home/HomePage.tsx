@@ -97,7 +97,7 @@ export const handle: RouteHandle = {
   meta: () => ({ title: siteConfig.name, description: siteConfig.description }),
   preload: MoreSections.preload,
   prefetch: (_params, dispatch) => {
-    void dispatch(blogApi.endpoints.getPosts.initiate(HOME_POSTS_QUERY));
+    void dispatch(blogApi.endpoints.getPostTeasers.initiate(HOME_POSTS_QUERY));
   },
 };
 

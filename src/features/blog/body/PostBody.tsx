@@ -3,7 +3,7 @@
 // every heading carries the id ('heading-N') that the post's table of contents links to.
 import { useMemo } from 'react';
 import { siteConfig } from '../../../app/config';
-import type { BlogPost, RichTextDocument } from '../../../content/model';
+import type { BlogPost, PostPage, RichTextDocument } from '../../../content/model';
 import { parseRichText } from '../../../content/text';
 import { RichText } from './RichText';
 import { articleStyles, injectedHtmlStyles } from './styles';
@@ -14,11 +14,11 @@ type Body =
 /** Links to any other origin than the site's open in a new tab. */
 const siteOrigin = siteConfig.url;
 
-function toBody(raw: BlogPost['rawContent'], format: BlogPost['contentFormat'], bodyHtml: string | null): Body {
+function toBody(raw: PostPage['rawContent'], format: BlogPost['contentFormat'], bodyHtml: string | null): Body {
   // A document object is rich text whatever the format says; so is a JSON string holding one when
   // the format says rich text. Markdown and HTML arrive already sanitized (BlogPost.bodyHtml, made
   // by the content layer), so this chunk carries neither a markdown parser nor DOMPurify.
-  if (format === 'richText' || typeof raw !== 'string') {
+  if (raw !== null && (format === 'richText' || typeof raw !== 'string')) {
     const document = parseRichText(raw);
     if (document) return { kind: 'richText', document };
   }
@@ -29,7 +29,7 @@ export function PostBody({
   rawContent,
   contentFormat,
   bodyHtml,
-}: Pick<BlogPost, 'rawContent' | 'contentFormat' | 'bodyHtml'>) {
+}: Pick<PostPage, 'rawContent' | 'contentFormat' | 'bodyHtml'>) {
   const body = useMemo(() => toBody(rawContent, contentFormat, bodyHtml), [rawContent, contentFormat, bodyHtml]);
 
   if (body.kind === 'richText') {

@@ -101,7 +101,75 @@ describe('blog store', () => {
     await store.dispatch(blogApi.endpoints.getPostBySlug.initiate('migration-checklist'));
     const whole = blogApi.endpoints.getPostBySlug.select('migration-checklist')(store.getState()).data;
     expect(whole?.bodyHtml).toContain('Map every field');
+    // A markdown body is rendered from its sanitized HTML: neither the source text nor the plain
+    // text is shipped with the page.
+    expect(whole?.rawContent).toBeNull();
+    expect(whole).not.toHaveProperty('content');
     expect(store.getState().content.posts.entities['migration-checklist']).not.toHaveProperty('bodyHtml');
+  });
+
+  it('reads a rich-text post with the document its page renders from', async () => {
+    const document = {
+      nodeType: 'document',
+      data: {},
+      content: [
+        { nodeType: 'paragraph', data: {}, content: [{ nodeType: 'text', value: 'Hello', marks: [], data: {} }] },
+      ],
+    };
+    const store = makeStore(undefined, {
+      extra: contentExtraFor(fixedSource([post('rich', 'Rich text', '2026-01-01', { body: document })])),
+    });
+    await store.dispatch(blogApi.endpoints.getPostBySlug.initiate('rich'));
+    const whole = blogApi.endpoints.getPostBySlug.select('rich')(store.getState()).data;
+    expect(whole).toMatchObject({ contentFormat: 'richText', bodyHtml: null, rawContent: document });
+  });
+
+  it('gives cards (home, related, trending, the post read by slug) no plain text, so their pages do not ship it', async () => {
+    const store = makeStore(undefined, { extra: contentExtraFor(fixedSource(posts)) });
+    await store.dispatch(blogApi.endpoints.getPostTeasers.initiate({ limit: 3 }));
+    await store.dispatch(blogApi.endpoints.getRelatedPosts.initiate({ slug: 'forecasting' }));
+    await store.dispatch(blogApi.endpoints.getTrendingPosts.initiate(undefined));
+    await store.dispatch(blogApi.endpoints.getPostBySlug.initiate('migration-checklist'));
+    const state = store.getState();
+    const responses = [
+      ...(blogApi.endpoints.getPostTeasers.select({ limit: 3 })(state).data?.items ?? []),
+      ...(blogApi.endpoints.getRelatedPosts.select({ slug: 'forecasting' })(state).data ?? []),
+      ...(blogApi.endpoints.getTrendingPosts.select(undefined)(state).data ?? []),
+    ];
+    expect(responses).toHaveLength(3 + 3 + 5);
+    for (const item of responses) expect(item).not.toHaveProperty('content');
+    expect(state.content.posts.ids).toHaveLength(5);
+    for (const record of Object.values(state.content.posts.entities)) expect(record).not.toHaveProperty('content');
+    // The cards still have all they show, and the post page still has its whole post.
+    expect(selectHomePosts(state)[0]).toMatchObject({ title: 'Einstein lead scoring in practice', authors: [dana] });
+    expect(blogApi.endpoints.getPostBySlug.select('migration-checklist')(state).data?.bodyHtml).toContain(
+      'Map every field',
+    );
+  });
+
+  it('keeps the plain text the listing loaded when a card of the same post arrives, and drops it when the post was edited', async () => {
+    const edited = [...posts];
+    const store = await loadedStore(fixedSource(edited));
+    await store.dispatch(blogApi.endpoints.getRelatedPosts.initiate({ slug: 'apex-testing' }));
+    expect(store.getState().content.posts.entities['migration-checklist']?.content).toContain('Map every field');
+    store.dispatch(searchChanged('account record'));
+    expect(titles(selectFilteredPosts(store.getState()))).toEqual(['A data migration checklist']);
+
+    const index = edited.findIndex((item) => item.id === 'migration-checklist');
+    edited[index] = post('migration-checklist', 'A data migration checklist, revised', '2026-01-15', {
+      category: crm,
+      tags: [data],
+      body: 'Map every field, then rehearse the load twice.',
+      modifiedDate: '2026-04-01',
+    });
+    await store.dispatch(blogApi.endpoints.getTrendingPosts.initiate(undefined));
+    // The card is the new version; the old text no longer matches a post it does not belong to.
+    expect(store.getState().content.posts.entities['migration-checklist']).not.toHaveProperty('content');
+    expect(selectFilteredPosts(store.getState())).toEqual([]);
+
+    await store.dispatch(blogApi.endpoints.getPosts.initiate({ limit: 100 }, { forceRefetch: true }));
+    store.dispatch(searchChanged('rehearse'));
+    expect(titles(selectFilteredPosts(store.getState()))).toEqual(['A data migration checklist, revised']);
   });
 
   it('filters by search text over title, excerpt and content, case-insensitively', async () => {
