@@ -80,6 +80,27 @@ describe('blog listing', () => {
     expect(cardTitles()).toHaveLength(4);
   });
 
+  it('searches post bodies after arriving from a post page, whose cards carry no body text', async () => {
+    const governance = buildPost({
+      title: 'Governance for Flow',
+      publishDate: '2026-05-01',
+      category: ai,
+      tags: [flows],
+      body: 'Name every sandbox after its release train.',
+    });
+    const { user, store } = renderListing(`/blog/${posts[2]?.slug ?? ''}`, fixedSource([governance, ...posts]));
+    await screen.findByRole('heading', { level: 1, name: 'Flow-triggered agents' });
+    expect(await screen.findByRole('heading', { name: 'Governance for Flow' })).toBeInTheDocument();
+    expect(store.getState().content.posts.entities[governance.id]).not.toHaveProperty('content');
+
+    await user.click(screen.getByRole('link', { name: '← All articles' }));
+    await screen.findByRole('link', { name: 'A data quality roadmap' });
+    await user.type(screen.getByPlaceholderText('Search posts, tags and authors'), 'release train');
+    expect(await screen.findByText('1 post')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Governance for Flow' })).toBeInTheDocument();
+    expect(cardTitles()).toEqual([]);
+  });
+
   it('shows the content layer message with a retry that recovers', async () => {
     let fail = true;
     const source = fixedSource(posts);
