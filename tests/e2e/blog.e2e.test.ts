@@ -79,6 +79,28 @@ describe('Blog in the browser', () => {
     expect(problems()).toEqual([]);
   });
 
+  it('lays the post out with the body in the wide column and the contents beside it, or above it on a phone', async () => {
+    const boxes = async (width: number) => {
+      const { page, problems } = await browser.open({ viewport: { width, height: 900 } });
+      await visit(page, '/blog/planning-a-sales-cloud-rollout');
+      const body = await page.locator('article [data-format]').boundingBox();
+      const toc = await page.getByRole('navigation', { name: 'On this page' }).boundingBox();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(problems()).toEqual([]);
+      if (!body || !toc) throw new Error('The post body or its contents are not on the page');
+      return { body, toc, overflow };
+    };
+    const desktop = await boxes(1280);
+    expect(desktop.body.width).toBeGreaterThan(600);
+    expect(desktop.toc.width).toBeLessThanOrEqual(260);
+    expect(desktop.toc.x).toBeGreaterThan(desktop.body.x + desktop.body.width);
+    expect(desktop.overflow).toBe(0);
+    const phone = await boxes(375);
+    expect(phone.toc.y + phone.toc.height).toBeLessThanOrEqual(phone.body.y);
+    expect(phone.body.width).toBeGreaterThan(300);
+    expect(phone.overflow).toBe(0);
+  });
+
   it('never executes script from hostile post content (the sanitizer in Chromium)', async () => {
     const { page, context, problems } = await browser.open({
       ignore: [

@@ -128,6 +128,8 @@ function Article({ post }: { post: PostPage }) {
             css={{ marginTop: space.xl, borderRadius: radii.lg }}
           />
         ) : null}
+        {/* The contents come first in the page's order (read and tabbed before the body, and shown
+            above it on small screens); from lg they sit in a sticky column to the right. */}
         <div
           css={{
             display: 'grid',
@@ -136,20 +138,14 @@ function Article({ post }: { post: PostPage }) {
             [mq.lg]: { gridTemplateColumns: 'minmax(0, 1fr) 260px' },
           }}
         >
-          <div css={{ minWidth: 0, maxWidth: 760 }}>
-            <PostBody rawContent={post.rawContent} contentFormat={post.contentFormat} bodyHtml={post.bodyHtml} />
-          </div>
           {post.tocItems.length > 0 ? (
-            <aside
-              css={{
-                [mq.lg]: { position: 'sticky', top: 90, alignSelf: 'start' },
-                gridRow: 1,
-                [mq.belowLg]: { gridRow: 'auto' },
-              }}
-            >
+            <aside css={{ [mq.lg]: { gridColumn: 2, gridRow: 1, position: 'sticky', top: 90, alignSelf: 'start' } }}>
               <TableOfContents items={post.tocItems} />
             </aside>
           ) : null}
+          <div css={{ minWidth: 0, maxWidth: 760, [mq.lg]: { gridColumn: 1, gridRow: 1 } }}>
+            <PostBody rawContent={post.rawContent} contentFormat={post.contentFormat} bodyHtml={post.bodyHtml} />
+          </div>
         </div>
       </article>
       <RelatedPosts post={post} />
