@@ -22,7 +22,7 @@ async function runLighthouse(...args: Parameters<typeof execute>): Promise<void>
     await execute(...args);
   } catch (error) {
     console.warn(
-      `Lighthouse failed once, retrying: ${error instanceof Error ? (error.message.split('\n').pop() ?? '') : ''}`,
+      `Lighthouse failed once, retrying: ${error instanceof Error ? (error.message.trim().split('\n').pop() ?? '') : ''}`,
     );
     await execute(...args);
   }
