@@ -62,6 +62,12 @@ const teaserPage = (page: Page<BlogPost>): Page<PostTeaser> => ({ ...page, items
 
 export type PostsArg = PostQuery;
 
+/** A page of posts is invalidated with the list and with any of its posts. */
+const pageTags = (result: Page<{ id: string }> | undefined) => [
+  { type: 'Post' as const, id: 'LIST' },
+  ...(result?.items.map((post) => ({ type: 'Post' as const, id: post.id })) ?? []),
+];
+
 export interface SearchArg {
   query: string;
   limit?: number;
@@ -81,18 +87,12 @@ export const blogApi = contentApi.injectEndpoints({
     getPosts: build.query<Page<PostSummary>, PostsArg | undefined>({
       queryFn: (arg, api) =>
         runQuery(api, LISTING_ERRORS.posts, async (source) => summarizePage(await source.getPosts(arg ?? {}))),
-      providesTags: (result) => [
-        { type: 'Post', id: 'LIST' },
-        ...(result?.items.map((post) => ({ type: 'Post' as const, id: post.id })) ?? []),
-      ],
+      providesTags: pageTags,
     }),
     getPostTeasers: build.query<Page<PostTeaser>, PostsArg | undefined>({
       queryFn: (arg, api) =>
         runQuery(api, LISTING_ERRORS.posts, async (source) => teaserPage(await source.getPosts(arg ?? {}))),
-      providesTags: (result) => [
-        { type: 'Post', id: 'LIST' },
-        ...(result?.items.map((post) => ({ type: 'Post' as const, id: post.id })) ?? []),
-      ],
+      providesTags: pageTags,
     }),
     getPostBySlug: build.query<PostPage | null, string>({
       queryFn: (slug, api) =>
