@@ -61,6 +61,16 @@ function main(): void {
     cache.set(src, sizes);
     return sizes;
   };
+  // The checks below look for a library's signature in a chunk's text; each chunk is read once.
+  const texts = new Map<string, string>();
+  const contains = (src: string, signature: string): boolean => {
+    let text = texts.get(src);
+    if (text === undefined) {
+      text = fs.readFileSync(path.join(distDir, src), 'utf8');
+      texts.set(src, text);
+    }
+    return text.includes(signature);
+  };
 
   const rows = htmlFiles(distDir)
     .map((file) => {
@@ -99,9 +109,7 @@ function main(): void {
   console.log(`Ratio to floor: ${ratio.toFixed(3)}× (goal ${GOAL_RATIO}×, limit ${LIMIT_RATIO}×)`);
 
   const leaked = rows.flatMap((row) =>
-    row.scripts
-      .filter((src) => fs.readFileSync(path.join(distDir, src), 'utf8').includes('cdn.contentful.com'))
-      .map((src) => `${row.route}: ${src}`),
+    row.scripts.filter((src) => contains(src, 'cdn.contentful.com')).map((src) => `${row.route}: ${src}`),
   );
   console.log(
     `contentful SDK in a first-load chunk: ${leaked.length ? `YES (${[...new Set(leaked)].join(', ')})` : 'no'}`,
@@ -114,9 +122,7 @@ function main(): void {
     ['DOMPurify', 'ALLOWED_TAGS'],
     ['rich-text renderer', 'embedded-entry-inline'],
   ];
-  const onHome = bodyRenderers.filter(([, signature]) =>
-    home.scripts.some((src) => fs.readFileSync(path.join(distDir, src), 'utf8').includes(signature)),
-  );
+  const onHome = bodyRenderers.filter(([, signature]) => home.scripts.some((src) => contains(src, signature)));
   console.log(
     `Post body renderers (${bodyRenderers.map(([name]) => name).join(', ')}) on first load of /: ${onHome.length ? `YES (${onHome.map(([name]) => name).join(', ')})` : 'no'}`,
   );
