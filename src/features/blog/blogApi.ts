@@ -57,8 +57,11 @@ async function runQuery<T>(
   return { error: { message } };
 }
 
-const summarizePage = (page: Page<BlogPost>): Page<PostSummary> => ({ ...page, items: page.items.map(toPostSummary) });
-const teaserPage = (page: Page<BlogPost>): Page<PostTeaser> => ({ ...page, items: page.items.map(toPostTeaser) });
+/** The same page with each post cut down to what its readers need. */
+const mapPage = <T>(page: Page<BlogPost>, cut: (post: BlogPost) => T): Page<T> => ({
+  ...page,
+  items: page.items.map(cut),
+});
 
 export type PostsArg = PostQuery;
 
@@ -86,12 +89,12 @@ export const blogApi = contentApi.injectEndpoints({
     // reads; lists that only show cards (home, related, trending) carry teasers without it.
     getPosts: build.query<Page<PostSummary>, PostsArg | undefined>({
       queryFn: (arg, api) =>
-        runQuery(api, LISTING_ERRORS.posts, async (source) => summarizePage(await source.getPosts(arg ?? {}))),
+        runQuery(api, LISTING_ERRORS.posts, async (source) => mapPage(await source.getPosts(arg ?? {}), toPostSummary)),
       providesTags: pageTags,
     }),
     getPostTeasers: build.query<Page<PostTeaser>, PostsArg | undefined>({
       queryFn: (arg, api) =>
-        runQuery(api, LISTING_ERRORS.posts, async (source) => teaserPage(await source.getPosts(arg ?? {}))),
+        runQuery(api, LISTING_ERRORS.posts, async (source) => mapPage(await source.getPosts(arg ?? {}), toPostTeaser)),
       providesTags: pageTags,
     }),
     getPostBySlug: build.query<PostPage | null, string>({
@@ -121,7 +124,7 @@ export const blogApi = contentApi.injectEndpoints({
     searchPosts: build.query<Page<PostSummary>, SearchArg>({
       queryFn: ({ query, limit = LIMITS.search, skip = 0 }, api) =>
         runQuery(api, LISTING_ERRORS.search, async (source) =>
-          summarizePage(await source.searchPosts(query, limit, skip)),
+          mapPage(await source.searchPosts(query, limit, skip), toPostSummary),
         ),
       providesTags: [{ type: 'Post', id: 'LIST' }],
     }),
