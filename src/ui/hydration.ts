@@ -6,7 +6,7 @@ let hydrating = false;
 
 export const isHydrating = (): boolean => hydrating;
 
-/** Set by the browser entry around hydration (src/main.tsx). */
+/** Set by src/app/client.tsx as hydration starts; cleared by src/main.tsx in the task after the first commit. */
 export function setHydrating(value: boolean): void {
   hydrating = value;
 }
