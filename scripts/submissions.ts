@@ -1,7 +1,9 @@
 // `npm run submissions -- [options]`: the stored form submissions as CSV or JSON (see src/server/cli.ts).
 import { runSubmissionsCli } from '../src/server/cli';
 
-process.exitCode = runSubmissionsCli(process.argv.slice(2), process.env, {
+void runSubmissionsCli(process.argv.slice(2), process.env, {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+}).then((code) => {
+  process.exitCode = code;
 });

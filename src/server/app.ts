@@ -6,24 +6,33 @@ import { fastifyCompress } from '@fastify/compress';
 import { fastifyRateLimit } from '@fastify/rate-limit';
 import { fastify } from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { ensureMetaValue, openDatabase, type Database } from './db';
 import { addSecurityHeaders, loadBuildManifest, securityHeaders, type HeaderRecord } from './headers';
 import { registerFormRoutes, tooManyRequestsMessage } from './routes/forms';
 import { registerHealthRoutes } from './routes/health';
 import { registerImageRoutes } from './routes/images';
 import { registerMetricRoutes } from './routes/metrics';
 import { registerPageRoutes } from './routes/pages';
+import { openStorage, StorageUnavailableError, type Storage } from './storage';
+import { rateLimitStoreFor } from './storage/rateLimitStore';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    db: Database;
+    storage: Storage;
   }
 }
+
+/** How often each server forgets per-visitor counters whose window has ended. */
+const counterPruneIntervalMs = 60_000;
 
 export interface AppOptions {
   /** The built site: prerendered HTML, hashed assets and build-manifest.json. */
   distDir: string;
+  /** The SQLite file; not used when `databaseUrl` is set. */
   databasePath: string;
+  /** postgres:// URL: store everything there (shared by replicas) instead of in the SQLite file. */
+  databaseUrl?: string;
+  /** PostgreSQL connections per process; 10 by default. */
+  databasePoolMax?: number;
   /** `true` for Fastify's default pino logger, or pino options. Off when omitted. */
   logger?: FastifyServerOptions['logger'];
   /** Bearer token for image upload and delete; both answer 403 while it is unset. */
@@ -42,7 +51,14 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const distDir = path.resolve(options.distDir);
-  const db = openDatabase(options.databasePath);
+  // Reported through the app's logger once it exists; until then there is nothing to report to.
+  let reportIdleError: (error: Error) => void = () => undefined;
+  const storage = await openStorage({
+    databasePath: options.databasePath,
+    databaseUrl: options.databaseUrl,
+    poolMax: options.databasePoolMax,
+    onIdleError: (error) => reportIdleError(error),
+  });
 
   // Filled in once the manifest is read; frameworkErrors has to be given before the logger exists.
   let headers: HeaderRecord = securityHeaders({ scriptHashes: [] });
@@ -58,16 +74,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   } catch (error) {
-    db.close();
+    await storage.close();
     throw error;
   }
 
-  app.decorate('db', db);
-  app.addHook('onClose', () => {
-    if (db.open) {
-      db.close();
-    }
-    return Promise.resolve();
+  app.decorate('storage', storage);
+  reportIdleError = (error) => app.log.warn({ err: error }, 'An idle database connection failed; it will be replaced');
+  app.log.info({ storage: storage.description }, 'Storage opened');
+  const pruneTimer = setInterval(() => {
+    storage
+      .pruneCounters()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Could not prune rate-limit counters'));
+  }, counterPruneIntervalMs);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(pruneTimer);
+    await storage.close();
   });
 
   try {
@@ -86,9 +108,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sendError(error, request, reply);
     });
 
-    // Not global: only the routes that write (forms, metrics) opt in, each with its own budget.
+    // Not global: only the routes that write (forms, metrics) opt in, each with its own budget. The counters live
+    // in the database, so replicas sharing it enforce one limit. When the database is down the limit is skipped:
+    // the write it guards fails with a 503 anyway.
     await app.register(fastifyRateLimit, {
       global: false,
+      store: rateLimitStoreFor(storage, (error) =>
+        app.log.warn({ err: error }, 'Rate limit not applied: counter failed'),
+      ),
+      skipOnError: true,
       errorResponseBuilder: () => Object.assign(new Error(tooManyRequestsMessage), { statusCode: 429 }),
     });
 
@@ -100,7 +128,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     //   GET/POST/DELETE /api/images[/:id[/file]]   routes/images.ts
     await registerFormRoutes(app, {
       rateLimitMax: options.formsRateLimitMax ?? 10,
-      ipHashSalt: options.ipHashSalt ?? ensureMetaValue(db, 'ip_hash_salt', () => randomBytes(32).toString('hex')),
+      // Kept in the database, so every replica hashes an address the same way.
+      ipHashSalt:
+        options.ipHashSalt ?? (await storage.metaValue('ip_hash_salt', () => randomBytes(32).toString('hex'))),
     });
     await registerMetricRoutes(app, { rateLimitMax: options.metricsRateLimitMax ?? 60 });
     await registerImageRoutes(app, {
@@ -123,6 +153,9 @@ function defaultImagesDir(databasePath: string): string {
   return path.resolve(inMemory ? 'data' : path.dirname(databasePath), 'images');
 }
 
+/** Seconds a client is asked to wait before retrying a write the database could not take. */
+export const storageRetryAfterSeconds = 30;
+
 /** Client errors keep their status and message; anything else is logged and answered without details. */
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   // Whatever the failed handler had set (an immutable Cache-Control, say) must not apply to the error.
@@ -134,6 +167,11 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
     return;
   }
   request.log.error({ err: error }, 'Request failed');
+  if (error instanceof StorageUnavailableError) {
+    // The database is down or overloaded: a client may try again shortly (the metrics queue does).
+    void reply.code(503).header('retry-after', String(storageRetryAfterSeconds)).send({ error: 'Service Unavailable' });
+    return;
+  }
   const known = status >= 500 && status < 600;
   void reply
     .code(known ? status : 500)

@@ -1,7 +1,7 @@
 // `npm run submissions`: prints the stored form submissions as CSV or JSON, for whoever answers the leads.
 import fs from 'node:fs';
 import { loadConfig } from './config';
-import { openDatabase } from './db';
+import { openStorage, type StoredSubmission } from './storage';
 
 export interface SubmissionsQuery {
   form?: string;
@@ -11,19 +11,12 @@ export interface SubmissionsQuery {
   includeSpam: boolean;
 }
 
-export interface SubmissionRecord {
-  id: number;
-  form: string;
-  receivedAt: string;
-  spam: boolean;
-  fields: Record<string, string | boolean>;
-  ipHash: string;
-  userAgent: string | null;
-}
+export type SubmissionRecord = StoredSubmission;
 
 export const submissionsUsage = `Usage: npm run submissions -- [--form home-contact|blog-newsletter] [--since 2026-01-01] [--format csv|json] [--include-spam]
 
-Prints the form submissions stored in the SQLite file at DATABASE_PATH (default data/site.db), oldest first.
+Prints the stored form submissions, oldest first: from PostgreSQL when DATABASE_URL is set, else from the
+SQLite file at DATABASE_PATH (default data/site.db).
   --form NAME       only this form
   --since DATE      only submissions received at or after DATE (an ISO date or epoch milliseconds)
   --format FORMAT   csv (default; a header row, RFC 4180 quoting) or json (an array)
@@ -74,47 +67,34 @@ export function parseSubmissionsArgs(args: readonly string[]): SubmissionsQuery 
   return query;
 }
 
-interface Row {
-  id: number;
-  form_name: string;
-  fields: string;
-  spam: number;
-  received_at: string;
-  ip_hash: string;
-  user_agent: string | null;
+export interface SubmissionsSource {
+  databasePath: string;
+  databaseUrl?: string;
 }
 
-export function readSubmissions(databasePath: string, query: SubmissionsQuery): SubmissionRecord[] {
+export async function readSubmissions(source: SubmissionsSource, query: SubmissionsQuery): Promise<SubmissionRecord[]> {
   // Opened only if it exists: a mistyped DATABASE_PATH must not silently create an empty database.
-  if (!fs.existsSync(databasePath)) {
-    throw new Error(`No database at ${databasePath}. Set DATABASE_PATH to the server's SQLite file.`);
+  if (source.databaseUrl === undefined && !fs.existsSync(source.databasePath)) {
+    throw new Error(`No database at ${source.databasePath}. Set DATABASE_PATH to the server's SQLite file.`);
   }
-  const db = openDatabase(databasePath);
+  // Not migrated: the export reads what the server wrote and never creates or changes a schema.
+  const storage = await openStorage({ ...source, poolMax: 1, migrate: false });
   try {
-    const conditions: string[] = [];
-    const params: (string | number)[] = [];
-    if (query.form !== undefined) {
-      conditions.push('form_name = ?');
-      params.push(query.form);
+    return await storage.listSubmissions({
+      form: query.form,
+      since: query.since === undefined ? undefined : new Date(query.since).toISOString(),
+      includeSpam: query.includeSpam,
+    });
+  } catch (error) {
+    if (error instanceof Error && /no such table|relation "submissions" does not exist/i.test(error.message)) {
+      throw new Error(
+        `${storage.description} has no submissions table: has the site server ever started with this database?`,
+        { cause: error },
+      );
     }
-    if (query.since !== undefined) {
-      conditions.push('received_at >= ?');
-      params.push(new Date(query.since).toISOString());
-    }
-    if (!query.includeSpam) conditions.push('spam = 0');
-    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-    const rows = db.prepare<(string | number)[], Row>(`SELECT * FROM submissions ${where} ORDER BY id`).all(...params);
-    return rows.map((row) => ({
-      id: row.id,
-      form: row.form_name,
-      receivedAt: row.received_at,
-      spam: row.spam === 1,
-      fields: JSON.parse(row.fields) as Record<string, string | boolean>,
-      ipHash: row.ip_hash,
-      userAgent: row.user_agent,
-    }));
+    throw error;
   } finally {
-    db.close();
+    await storage.close();
   }
 }
 
@@ -159,21 +139,21 @@ export interface CliIo {
   stderr: (text: string) => void;
 }
 
-/** Runs the command and returns the exit code. */
-export function runSubmissionsCli(
+/** Runs the command and resolves with the exit code. */
+export async function runSubmissionsCli(
   args: readonly string[],
   env: NodeJS.ProcessEnv,
   io: CliIo,
   cwd: string = process.cwd(),
-): number {
+): Promise<number> {
   try {
     const query = parseSubmissionsArgs(args);
     if (query === 'help') {
       io.stdout(submissionsUsage);
       return 0;
     }
-    const { databasePath } = loadConfig(env, cwd);
-    io.stdout(formatSubmissions(readSubmissions(databasePath, query), query.format));
+    const { databasePath, databaseUrl } = loadConfig(env, cwd);
+    io.stdout(formatSubmissions(await readSubmissions({ databasePath, databaseUrl }, query), query.format));
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

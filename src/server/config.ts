@@ -4,8 +4,12 @@ import path from 'node:path';
 export interface ServerConfig {
   port: number;
   host: string;
-  /** Absolute path of the SQLite file. */
+  /** Absolute path of the SQLite file (the store unless `databaseUrl` is set). */
   databasePath: string;
+  /** postgres:// URL from DATABASE_URL: every store moves to PostgreSQL, shared by all replicas. */
+  databaseUrl: string | undefined;
+  /** PostgreSQL connections per server process (DATABASE_POOL_MAX, default 10). */
+  databasePoolMax: number;
   /** Absolute path of the built site (the webpack + prerender output). */
   distDir: string;
   logLevel: LogLevel;
@@ -35,6 +39,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     port: parsePort(valueOf(env, 'PORT')),
     host: valueOf(env, 'HOST') ?? '127.0.0.1',
     databasePath,
+    databaseUrl: parseDatabaseUrl(valueOf(env, 'DATABASE_URL')),
+    databasePoolMax: parsePositiveInteger('DATABASE_POOL_MAX', valueOf(env, 'DATABASE_POOL_MAX'), 10),
     distDir: path.resolve(cwd, valueOf(env, 'DIST_DIR') ?? 'dist'),
     logLevel: parseLogLevel(valueOf(env, 'LOG_LEVEL')),
     adminToken: valueOf(env, 'ADMIN_TOKEN'),
@@ -84,6 +90,30 @@ function parsePositiveInteger(name: string, value: string | undefined, fallback:
     throw new Error(`${name} must be a positive integer; got "${value}".`);
   }
   return number;
+}
+
+function parseDatabaseUrl(value: string | undefined): string | undefined {
+  if (value === undefined) {
+    return undefined;
+  }
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (
+    url === undefined ||
+    (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') ||
+    (url.hostname === '' && !url.searchParams.has('host'))
+  ) {
+    // The value may hold a password, so it is not repeated in the message.
+    throw new Error(
+      'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database; ' +
+        'leave it empty to use the SQLite file at DATABASE_PATH.',
+    );
+  }
+  return value;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {

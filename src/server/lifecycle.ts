@@ -33,6 +33,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const app = await buildApp({
     distDir: config.distDir,
     databasePath: config.databasePath,
+    databaseUrl: config.databaseUrl,
+    databasePoolMax: config.databasePoolMax,
     logger: { level: config.logLevel },
     imagesDir: config.imagesDir,
     adminToken: config.adminToken,
@@ -51,7 +53,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
 }
 
 /**
- * Stops accepting connections, lets in-flight requests finish and closes the database.
+ * Stops accepting connections, lets in-flight requests finish and closes the database (file or connection pool).
  * Resolves with the exit code the process should use: 0 after a clean close, 1 on error or timeout.
  */
 export async function shutdown(app: FastifyInstance, options: ShutdownOptions = {}): Promise<0 | 1> {

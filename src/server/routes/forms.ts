@@ -2,9 +2,8 @@
 import { createHash } from 'node:crypto';
 import { fastifyFormbody } from '@fastify/formbody';
 import { fastifyMultipart } from '@fastify/multipart';
-import type BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db';
+import { StorageUnavailableError, type NewSubmission, type Storage } from '../storage';
 
 export interface FormRoutesOptions {
   /** Posts per client IP per minute. */
@@ -25,6 +24,17 @@ export const formRedirects: Readonly<Record<FormName, string>> = {
   'blog-newsletter': '/blog?subscribed=1#subscribed',
 };
 const formPages: Readonly<Record<FormName, string>> = { 'home-contact': '/contact', 'blog-newsletter': '/blog' };
+
+/**
+ * What a visitor reads when their post could not be stored: the spec's failure texts (site.md §8), the same ones
+ * the forms show (src/features/forms ContactForm CONTACT_FAILURE, NewsletterForm NEWSLETTER_FAILURE).
+ */
+export const formFailureMessages: Readonly<Record<FormName, string>> = {
+  'home-contact': 'Oops! There was a problem submitting your form. Please try again later.',
+  'blog-newsletter': 'Something went wrong. Please try again later.',
+};
+/** Seconds a visitor's browser is asked to wait before posting again after a 503. */
+export const formRetryAfterSeconds = 30;
 
 export const crossOriginMessage = 'Cross-origin form posts are not accepted';
 export const tooManyRequestsMessage = 'Too many requests';
@@ -192,7 +202,7 @@ export async function registerFormRoutes(app: FastifyInstance, options: FormRout
       return undefined;
     });
 
-    const writer = new SubmissionWriter(forms.db);
+    const writer = new SubmissionWriter(forms.storage);
 
     forms.post(
       '/',
@@ -212,17 +222,21 @@ export async function registerFormRoutes(app: FastifyInstance, options: FormRout
 
         const dedupeKey =
           check.form === 'blog-newsletter' && !check.spam ? String(check.fields.email).toLowerCase() : null;
-        const userAgent = request.headers['user-agent']?.slice(0, 512) ?? null;
-        // Resolves once the row is committed and fsync'd (synchronous=FULL): only then may we say "thank you".
-        await writer.write([
-          check.form,
-          JSON.stringify(check.fields),
-          check.spam ? 1 : 0,
-          new Date().toISOString(),
-          hashIp(request.ip, options.ipHashSalt),
-          userAgent,
-          dedupeKey,
-        ]);
+        try {
+          // Resolves once the row is committed (SQLite synchronous=FULL, or PostgreSQL's commit): only then may
+          // we say "thank you".
+          await writer.write({
+            form: check.form,
+            fields: check.fields,
+            spam: check.spam,
+            receivedAt: new Date().toISOString(),
+            ipHash: hashIp(request.ip, options.ipHashSalt),
+            userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+            dedupeKey,
+          });
+        } catch (error) {
+          return sendNotStored(request, reply, check.form, error);
+        }
 
         if (wantsJson(request)) {
           return reply.code(200).send({ ok: true });
@@ -233,56 +247,64 @@ export async function registerFormRoutes(app: FastifyInstance, options: FormRout
   });
 }
 
-type SubmissionParams = [string, string, number, string, string, string | null, string | null];
-
 interface PendingWrite {
-  params: SubmissionParams;
+  row: NewSubmission;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
 
+/** Rows per insert: a burst bigger than this is committed in several batches, one after another. */
+const maxBatchRows = 256;
+
 /**
- * Group commit: the posts that arrive within one turn of the event loop are inserted in one transaction, so
- * a burst costs one fsync instead of one per post. Each caller still hears back only after its row is durable.
+ * Group commit: the posts that arrive while the previous batch is being committed (or within one turn of the event
+ * loop) are inserted in one transaction, so a burst costs one commit instead of one per post. Each caller still
+ * hears back only after its own row is durable.
  */
 export class SubmissionWriter {
   private queue: PendingWrite[] = [];
-  private readonly insert: BetterSqlite3.Statement<SubmissionParams>;
-  private readonly insertAll: (batch: readonly SubmissionParams[]) => void;
+  private flushing = false;
 
-  constructor(db: Database) {
-    this.insert = db.prepare<SubmissionParams>(
-      `INSERT INTO submissions (form_name, fields, spam, received_at, ip_hash, user_agent, dedupe_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`,
-    );
-    this.insertAll = db.transaction((batch: readonly SubmissionParams[]) => {
-      for (const params of batch) this.insert.run(...params);
-    });
-  }
+  constructor(private readonly storage: Pick<Storage, 'insertSubmissions'>) {}
 
-  write(params: SubmissionParams): Promise<void> {
+  write(row: NewSubmission): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ params, resolve, reject });
-      if (this.queue.length === 1) setImmediate(() => this.flush());
+      this.queue.push({ row, resolve, reject });
+      if (!this.flushing && this.queue.length === 1) setImmediate(() => void this.flush());
     });
   }
 
-  private flush(): void {
-    const batch = this.queue;
-    this.queue = [];
+  private async flush(): Promise<void> {
+    if (this.flushing) return;
+    this.flushing = true;
     try {
-      this.insertAll(batch.map((pending) => pending.params));
+      while (this.queue.length > 0) {
+        await this.commit(this.queue.splice(0, maxBatchRows));
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async commit(batch: readonly PendingWrite[]): Promise<void> {
+    try {
+      await this.storage.insertSubmissions(batch.map((pending) => pending.row));
       for (const pending of batch) pending.resolve();
-    } catch {
-      // The batch was rolled back; one row at a time, so a single bad row fails only its own post.
-      for (const pending of batch) {
-        try {
-          this.insert.run(...pending.params);
-          pending.resolve();
-        } catch (error) {
-          pending.reject(error);
-        }
+      return;
+    } catch (error) {
+      // With the database out of reach, trying the rows one by one would only fail them one by one, slower.
+      if (error instanceof StorageUnavailableError || batch.length === 1) {
+        for (const pending of batch) pending.reject(error);
+        return;
+      }
+    }
+    // The batch was rolled back; one row at a time, so a single bad row fails only its own post.
+    for (const pending of batch) {
+      try {
+        await this.storage.insertSubmissions([pending.row]);
+        pending.resolve();
+      } catch (error) {
+        pending.reject(error);
       }
     }
   }
@@ -331,6 +353,25 @@ async function readMultipart(request: FastifyRequest): Promise<ReadResult> {
   return { fields };
 }
 
+/**
+ * The post was valid but is not stored: 503 when the database is out of reach (try again shortly), 500 otherwise.
+ * Never a success, so neither the visitor nor a script believes a message arrived that did not.
+ */
+function sendNotStored(request: FastifyRequest, reply: FastifyReply, form: FormName, error: unknown): FastifyReply {
+  const unavailable = error instanceof StorageUnavailableError;
+  request.log.error(
+    { err: error, form },
+    unavailable ? 'Form post not stored: database unavailable' : 'Form post not stored',
+  );
+  reply.code(unavailable ? 503 : 500);
+  if (unavailable) reply.header('retry-after', String(formRetryAfterSeconds));
+  const message = formFailureMessages[form];
+  if (wantsJson(request)) {
+    return reply.send({ error: message });
+  }
+  return reply.type('text/html; charset=utf-8').send(notSentPage([escapeHtml(message)], formPages[form]));
+}
+
 function sendInvalid(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -341,10 +382,12 @@ function sendInvalid(
     return reply.send({ error: check.error, field: check.field });
   }
   const back = check.form === null ? '/' : formPages[check.form];
-  return reply.type('text/html; charset=utf-8').send(errorPage(check.error, check.field, back));
+  const fieldHint = `Please check the field <strong>${escapeHtml(check.field)}</strong> and try again.`;
+  return reply.type('text/html; charset=utf-8').send(notSentPage([escapeHtml(check.error), fieldHint], back));
 }
 
-function errorPage(message: string, field: string, back: string): string {
+/** The page a browser without JavaScript gets when its post was not taken; `paragraphs` are HTML. */
+function notSentPage(paragraphs: readonly string[], back: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -355,8 +398,7 @@ function errorPage(message: string, field: string, back: string): string {
 <body>
 <main>
 <h1>Your form was not sent</h1>
-<p>${escapeHtml(message)}</p>
-<p>Please check the field <strong>${escapeHtml(field)}</strong> and try again.</p>
+${paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join('\n')}
 <p><a href="${escapeHtml(back)}">Go back to the form</a></p>
 </main>
 </body>

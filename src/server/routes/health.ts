@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 
 export function registerHealthRoutes(app: FastifyInstance): void {
-  app.get('/healthz', (request, reply) => {
+  app.get('/healthz', async (request, reply) => {
     // A health answer must be live, never a cached "ok" from before an outage.
     reply.header('cache-control', 'no-store');
     try {
-      app.db.prepare('select 1').get();
+      await app.storage.ping();
     } catch (error) {
       request.log.error({ err: error }, 'Health check failed: the database did not answer');
       return reply.code(503).send({ status: 'error' });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fastifyMultipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
+import type { ImageRecord } from '../storage';
 
 export interface ImageRoutesOptions {
   /** Where originals and resized variants are written; created if missing. */
@@ -67,17 +68,6 @@ const extensions: Readonly<Record<ImageKind, string>> = {
   gif: 'gif',
 };
 
-interface ImageRow {
-  id: string;
-  filename: string;
-  content_type: string;
-  extension: string;
-  size: number;
-  width: number;
-  height: number;
-  created_at: string;
-}
-
 // Ids are random UUIDs; anything else cannot name an image, and never reaches the file system.
 const idPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -112,16 +102,16 @@ export function isAuthorized(header: string | undefined, adminToken: string): bo
   return timingSafeEqual(digest(given), digest(adminToken)) && given !== '';
 }
 
-function toMeta(row: ImageRow): ImageMeta {
+function toMeta(image: ImageRecord): ImageMeta {
   return {
-    id: row.id,
-    filename: row.filename,
-    contentType: row.content_type,
-    size: row.size,
-    width: row.width,
-    height: row.height,
-    createdAt: row.created_at,
-    url: `/api/images/${row.id}/file`,
+    id: image.id,
+    filename: image.filename,
+    contentType: image.contentType,
+    size: image.size,
+    width: image.width,
+    height: image.height,
+    createdAt: image.createdAt,
+    url: `/api/images/${image.id}/file`,
   };
 }
 
@@ -227,40 +217,34 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
       return undefined;
     });
 
-    const db = images.db;
-    const selectAll = db.prepare<[], ImageRow>('SELECT * FROM images ORDER BY created_at DESC, id');
-    const selectOne = db.prepare<[string], ImageRow>('SELECT * FROM images WHERE id = ?');
-    const insert = db.prepare<[string, string, string, string, number, number, number, string]>(
-      `INSERT INTO images (id, filename, content_type, extension, size, width, height, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const remove = db.prepare<[string]>('DELETE FROM images WHERE id = ?');
+    const { storage } = images;
 
     const renders = new Map<string, Promise<Buffer>>();
     const renderSlots = new Semaphore(maxConcurrentRenders);
 
-    const find = (id: string): ImageRow | undefined => (idPattern.test(id) ? selectOne.get(id) : undefined);
-    const originalFile = (row: ImageRow) => path.join(originalsDir, `${row.id}.${row.extension}`);
+    const find = (id: string): Promise<ImageRecord | undefined> =>
+      idPattern.test(id) ? storage.findImage(id) : Promise.resolve(undefined);
+    const originalFile = (image: ImageRecord) => path.join(originalsDir, `${image.id}.${image.extension}`);
     const notFound = (reply: FastifyReply) => reply.code(404).send({ error: imageMessages.notFound });
 
-    images.get('/api/images', (_request, reply) => reply.send(selectAll.all().map(toMeta)));
+    images.get('/api/images', async (_request, reply) => reply.send((await storage.listImages()).map(toMeta)));
 
     images.get<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
-      const row = find(request.params.id);
+      const row = await find(request.params.id);
       return row === undefined ? notFound(reply) : toMeta(row);
     });
 
     images.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(
       '/api/images/:id/file',
       async (request, reply) => {
-        const row = find(request.params.id);
+        const row = await find(request.params.id);
         if (row === undefined) return notFound(reply);
         const variant = parseVariant(request.query);
         if (typeof variant === 'string') return reply.code(400).send({ error: variant });
         if (variant === null) {
-          return sendFile(reply, originalFile(row), row.content_type);
+          return sendFile(reply, originalFile(row), row.contentType);
         }
-        const kind = (Object.keys(contentTypes) as ImageKind[]).find((key) => contentTypes[key] === row.content_type);
+        const kind = (Object.keys(contentTypes) as ImageKind[]).find((key) => contentTypes[key] === row.contentType);
         const format: OutputFormat | 'gif' = variant.format ?? (kind === undefined || kind === 'jpeg' ? 'jpeg' : kind);
         const file = path.join(variantsDir, row.id, variantName(variant, format));
         const contentType = format === 'gif' ? contentTypes.gif : contentTypes[format];
@@ -307,42 +291,33 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
         return reply.code(415).send({ error: imageMessages.unsupported });
       }
 
-      const row: ImageRow = {
+      const row: ImageRecord = {
         id: randomUUID(),
         filename: cleanFilename(upload.filename),
-        content_type: contentTypes[kind],
+        contentType: contentTypes[kind],
         extension: extensions[kind],
         size: upload.bytes.length,
         width: metadata.width,
         // An animated GIF or WebP reports the height of all frames stacked; one frame is what is shown.
         height: metadata.pageHeight ?? metadata.height,
-        created_at: new Date().toISOString(),
+        createdAt: new Date().toISOString(),
       };
       const file = originalFile(row);
       await writeFileDurably(file, upload.bytes);
       try {
-        insert.run(
-          row.id,
-          row.filename,
-          row.content_type,
-          row.extension,
-          row.size,
-          row.width,
-          row.height,
-          row.created_at,
-        );
+        await storage.insertImage(row);
       } catch (error) {
         await fs.promises.rm(file, { force: true });
         throw error;
       }
-      request.log.info({ id: row.id, size: row.size, type: row.content_type }, 'Image uploaded');
+      request.log.info({ id: row.id, size: row.size, type: row.contentType }, 'Image uploaded');
       return reply.code(200).send(toMeta(row));
     });
 
     images.delete<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
-      const row = find(request.params.id);
+      const row = await find(request.params.id);
       if (row === undefined) return notFound(reply);
-      remove.run(row.id);
+      await storage.deleteImage(row.id);
       // The row is gone first, so a crash in between leaves only unreachable files, never a broken entry.
       await fs.promises.rm(originalFile(row), { force: true });
       await fs.promises.rm(path.join(variantsDir, row.id), { recursive: true, force: true });

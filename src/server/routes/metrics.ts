@@ -79,24 +79,6 @@ export async function registerMetricRoutes(app: FastifyInstance, options: Metric
       reply.header('cache-control', 'no-store');
     });
 
-    const insert = metrics.db.prepare<[string, number, string, number, string | null, string, string]>(
-      'INSERT INTO metrics (name, value, unit, timestamp, path, tags, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    const insertAll = metrics.db.transaction((records: readonly MetricRecord[], receivedAt: string) => {
-      for (const record of records) {
-        const tags = record.tags ?? {};
-        insert.run(
-          record.name,
-          record.value,
-          record.unit,
-          Math.round(record.timestamp),
-          tags.path ?? null,
-          JSON.stringify(tags),
-          receivedAt,
-        );
-      }
-    });
-
     metrics.post<{ Body: MetricRecord[] }>(
       '/api/metrics',
       {
@@ -120,16 +102,23 @@ export async function registerMetricRoutes(app: FastifyInstance, options: Metric
         if (bad !== -1) {
           return reply.code(400).send({ error: `body/${String(bad)} value and timestamp must be finite numbers` });
         }
-        insertAll(request.body, new Date().toISOString());
+        const receivedAt = new Date().toISOString();
+        await metrics.storage.insertMetrics(
+          request.body.map((record) => {
+            const tags = record.tags ?? {};
+            return {
+              name: record.name,
+              value: record.value,
+              unit: record.unit,
+              timestamp: Math.round(record.timestamp),
+              path: tags.path ?? null,
+              tags,
+              receivedAt,
+            };
+          }),
+        );
         return reply.code(204).send();
       },
-    );
-
-    const knownName = metrics.db.prepare<[string], { found: number }>(
-      'SELECT 1 AS found FROM metrics WHERE name = ? LIMIT 1',
-    );
-    const valuesSince = metrics.db.prepare<[string, number], { path: string | null; value: number }>(
-      'SELECT path, value FROM metrics WHERE name = ? AND timestamp >= ? ORDER BY path, value',
     );
 
     metrics.get<{ Querystring: { name?: string; since?: string } }>(
@@ -140,14 +129,14 @@ export async function registerMetricRoutes(app: FastifyInstance, options: Metric
         if (name === '') {
           return reply.code(400).send({ error: 'The name query parameter is required, e.g. ?name=LCP' });
         }
-        if (!webVitalNames.some((known) => known === name) && knownName.get(name) === undefined) {
+        if (!webVitalNames.some((known) => known === name) && !(await metrics.storage.hasMetric(name))) {
           return reply.code(400).send({ error: `Unknown metric name: ${name}` });
         }
         const since = parseSince(request.query.since, Date.now());
         if (since === null) {
           return reply.code(400).send({ error: 'since must be epoch milliseconds or an ISO date' });
         }
-        return reply.send({ name, since, pages: summarise(valuesSince.all(name, since)) });
+        return reply.send({ name, since, pages: summarise(await metrics.storage.metricValuesSince(name, since)) });
       },
     );
     done();
@@ -163,7 +152,10 @@ export function parseSince(value: string | undefined, now: number): number | nul
   return Number.isFinite(parsed) ? parsed : null;
 }
 
-/** Groups values that arrive sorted by path, then value, into nearest-rank percentiles per path. */
+/**
+ * Groups values into nearest-rank percentiles per path, pages in code-point order of their path (records without
+ * one under `(unknown)`), whatever order the database returned them in.
+ */
 export function summarise(rows: readonly { path: string | null; value: number }[]): PageSummary[] {
   const byPath = new Map<string, number[]>();
   for (const row of rows) {
@@ -172,16 +164,18 @@ export function summarise(rows: readonly { path: string | null; value: number }[
     if (values === undefined) byPath.set(path, [row.value]);
     else values.push(row.value);
   }
-  return [...byPath.entries()].map(([path, values]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return {
-      path,
-      count: sorted.length,
-      p50: nearestRank(sorted, 50),
-      p75: nearestRank(sorted, 75),
-      p95: nearestRank(sorted, 95),
-    };
-  });
+  return [...byPath.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([path, values]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return {
+        path,
+        count: sorted.length,
+        p50: nearestRank(sorted, 50),
+        p75: nearestRank(sorted, 75),
+        p95: nearestRank(sorted, 95),
+      };
+    });
 }
 
 /** The smallest value with at least p % of the values at or below it. */

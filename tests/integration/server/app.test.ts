@@ -328,9 +328,9 @@ describe('site server with a full build', () => {
       expect(JSON.parse(response.text)).toEqual({ status: 'ok' });
     });
 
-    it('exposes the migrated database on the instance', () => {
-      expect(app.db.open).toBe(true);
-      expect(app.db.prepare('SELECT count(*) FROM schema_migrations').pluck().get()).toBeGreaterThanOrEqual(1);
+    it('exposes the migrated SQLite store on the instance when no DATABASE_URL is given', async () => {
+      expect(app.storage.kind).toBe('sqlite');
+      await expect(app.storage.metaValue('ip_hash_salt', () => 'not used')).resolves.toMatch(/^[0-9a-f]{64}$/);
     });
   });
 });
@@ -368,7 +368,7 @@ describe('site server with an incomplete build', () => {
   });
 
   it('reports 503 when the database stops answering, and closes cleanly afterwards', async () => {
-    app.db.close();
+    await app.storage.close();
 
     const response = await request(baseUrl, '/healthz');
 
@@ -385,12 +385,12 @@ describe('buildApp lifecycle', () => {
         distDir: path.join(tempRoot, 'missing-dist'),
         databasePath: path.join(tempRoot, 'site.db'),
       });
-      const { db } = app;
+      const { storage } = app;
       await app.ready();
-      expect(db.open).toBe(true);
+      await expect(storage.ping()).resolves.toBeUndefined();
 
       await app.close();
-      expect(db.open).toBe(false);
+      await expect(storage.ping()).rejects.toMatchObject({ name: 'StorageUnavailableError' });
     } finally {
       fs.rmSync(tempRoot, { recursive: true, force: true });
     }

@@ -1,16 +1,14 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { csvCell, runSubmissionsCli } from '../../../src/server/cli';
-import { openDatabase } from '../../../src/server/db';
+import { openStorage } from '../../../src/server/storage';
+import { describeEachBackend, type DatabaseTarget } from './support/backends';
 
 const projectRoot = path.resolve(__dirname, '../../..');
-let root: string;
-let databasePath: string;
 
-const rows: [string, Record<string, string | boolean>, number, string][] = [
+const rows: [string, Record<string, string | boolean>, boolean, string][] = [
   [
     'home-contact',
     {
@@ -22,44 +20,49 @@ const rows: [string, Record<string, string | boolean>, number, string][] = [
       'subscribe-updates': true,
       'sms-consent': false,
     },
-    0,
+    false,
     '2025-12-30T10:00:00.000Z',
   ],
-  ['blog-newsletter', { email: 'reader@example.com' }, 0, '2026-01-02T09:30:00.000Z'],
+  ['blog-newsletter', { email: 'reader@example.com' }, false, '2026-01-02T09:30:00.000Z'],
   [
     'home-contact',
     { fullname: 'Bot', email: 'bot@example.com', 'bot-field': 'http://spam' },
-    1,
+    true,
     '2026-01-03T00:00:00.000Z',
   ],
-  ['home-contact', { fullname: 'Grace Hopper', email: 'grace@example.com' }, 0, '2026-01-05T12:00:00.000Z'],
+  ['home-contact', { fullname: 'Grace Hopper', email: 'grace@example.com' }, false, '2026-01-05T12:00:00.000Z'],
 ];
 
-beforeAll(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-cli-'));
-  databasePath = path.join(root, 'site.db');
-  const db = openDatabase(databasePath);
-  const insert = db.prepare<[string, string, number, string]>(
-    "INSERT INTO submissions (form_name, fields, spam, received_at, ip_hash, user_agent) VALUES (?, ?, ?, ?, 'abc123', 'jest')",
-  );
-  for (const [form, fields, spam, receivedAt] of rows) insert.run(form, JSON.stringify(fields), spam, receivedAt);
-  db.close();
-});
+describeEachBackend('npm run submissions', (backend) => {
+  let target: DatabaseTarget;
 
-afterAll(() => {
-  fs.rmSync(root, { recursive: true, force: true });
-});
+  beforeAll(async () => {
+    target = await backend.freshDatabase();
+    // Stored the way the server stores them, one by one so the ids follow the list.
+    const storage = await openStorage(target);
+    try {
+      for (const [form, fields, spam, receivedAt] of rows) {
+        await storage.insertSubmissions([
+          { form, fields, spam, receivedAt, ipHash: 'abc123', userAgent: 'jest', dedupeKey: null },
+        ]);
+      }
+    } finally {
+      await storage.close();
+    }
+  }, 30_000);
 
-function run(args: string[], env: NodeJS.ProcessEnv = { DATABASE_PATH: databasePath }) {
-  let stdout = '';
-  let stderr = '';
-  const code = runSubmissionsCli(args, env, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
-  return { code, stdout, stderr };
-}
+  async function run(args: string[], env: NodeJS.ProcessEnv = target.env) {
+    let stdout = '';
+    let stderr = '';
+    const code = await runSubmissionsCli(args, env, {
+      stdout: (text) => (stdout += text),
+      stderr: (text) => (stderr += text),
+    });
+    return { code, stdout, stderr };
+  }
 
-describe('npm run submissions', () => {
-  it('prints the leads as CSV with a header row and RFC 4180 quoting, spam left out', () => {
-    const { code, stdout } = run([]);
+  it('prints the leads as CSV with a header row and RFC 4180 quoting, spam left out', async () => {
+    const { code, stdout } = await run([]);
     expect(code).toBe(0);
     expect(stdout.split('\r\n')).toEqual([
       'id,form,received_at,spam,fullname,email,phone,organization,project-description,subscribe-updates,sms-consent,ip_hash,user_agent',
@@ -70,8 +73,8 @@ describe('npm run submissions', () => {
     ]);
   });
 
-  it('filters by form and date, and prints JSON', () => {
-    const { code, stdout } = run(['--form', 'home-contact', '--since', '2026-01-01', '--format', 'json']);
+  it('filters by form and date, and prints JSON', async () => {
+    const { code, stdout } = await run(['--form', 'home-contact', '--since', '2026-01-01', '--format', 'json']);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual([
       {
@@ -86,17 +89,17 @@ describe('npm run submissions', () => {
     ]);
   });
 
-  it('includes spam on request, and takes --flag=value and epoch milliseconds', () => {
+  it('includes spam on request, and takes --flag=value and epoch milliseconds', async () => {
     const since = String(Date.parse('2026-01-03T00:00:00.000Z'));
-    const { stdout } = run(['--include-spam', `--since=${since}`, '--format=json']);
+    const { stdout } = await run(['--include-spam', `--since=${since}`, '--format=json']);
     expect((JSON.parse(stdout) as { id: number; spam: boolean }[]).map(({ id, spam }) => [id, spam])).toEqual([
       [3, true],
       [4, false],
     ]);
   });
 
-  it('prints only the header when nothing matches', () => {
-    expect(run(['--form', 'careers']).stdout).toBe('id,form,received_at,spam,ip_hash,user_agent\r\n');
+  it('prints only the header when nothing matches', async () => {
+    expect((await run(['--form', 'careers'])).stdout).toBe('id,form,received_at,spam,ip_hash,user_agent\r\n');
   });
 
   it.each([
@@ -104,27 +107,33 @@ describe('npm run submissions', () => {
     [['--since', 'last week'], '--since must be an ISO date or epoch milliseconds; got "last week".'],
     [['--form'], '--form needs a value.'],
     [['--verbose'], 'Unknown argument: --verbose'],
-  ])('refuses %j with exit code 2 and the usage', (args, message) => {
-    const { code, stderr, stdout } = run(args);
+  ])('refuses %j with exit code 2 and the usage', async (args, message) => {
+    const { code, stderr, stdout } = await run(args);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain(message);
     expect(stderr).toContain('Usage: npm run submissions');
   });
 
-  it('does not create a database that is not there', () => {
-    const missing = path.join(root, 'missing', 'site.db');
-    const { code, stderr } = run([], { DATABASE_PATH: missing });
+  it('does not create a database or a schema that is not there', async () => {
+    const empty = await backend.freshDatabase();
+    const { code, stderr } = await run([], empty.env);
     expect(code).toBe(1);
-    expect(stderr).toContain(`No database at ${missing}`);
-    expect(fs.existsSync(missing)).toBe(false);
+    if (backend.kind === 'sqlite') {
+      expect(stderr).toBe(`No database at ${empty.databasePath}. Set DATABASE_PATH to the server's SQLite file.\n`);
+      expect(fs.existsSync(empty.databasePath)).toBe(false);
+    } else {
+      expect(stderr).toMatch(
+        /^PostgreSQL at 127\.0\.0\.1:\d+\/site_\w+ has no submissions table: has the site server ever started with this database\?\n$/,
+      );
+    }
   });
 
-  it('runs as the npm script, reading DATABASE_PATH', async () => {
+  it(`runs as the npm script, reading ${backend.kind === 'sqlite' ? 'DATABASE_PATH' : 'DATABASE_URL'}`, async () => {
     const { stdout } = await promisify(execFile)(
       path.join(projectRoot, 'node_modules', '.bin', 'ts-node'),
       ['scripts/submissions.ts', '--format', 'json', '--form', 'blog-newsletter'],
-      { cwd: projectRoot, env: { ...process.env, DATABASE_PATH: databasePath } },
+      { cwd: projectRoot, env: { ...process.env, ...target.env } },
     );
     expect((JSON.parse(stdout) as { fields: unknown }[]).map((record) => record.fields)).toEqual([
       { email: 'reader@example.com' },

@@ -46,6 +46,8 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       databasePath: '/srv/site/data/site.db',
+      databaseUrl: undefined,
+      databasePoolMax: 10,
       distDir: '/srv/site/dist',
       logLevel: 'info',
       adminToken: undefined,
@@ -62,6 +64,8 @@ describe('loadConfig', () => {
       PORT: '8080',
       HOST: '0.0.0.0',
       DATABASE_PATH: '/var/lib/site.db',
+      DATABASE_URL: 'postgres://site:pw@db.internal:5432/site',
+      DATABASE_POOL_MAX: '20',
       DIST_DIR: 'build',
       LOG_LEVEL: 'WARN',
       ADMIN_TOKEN: 'secret-token',
@@ -75,6 +79,8 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       databasePath: '/var/lib/site.db',
+      databaseUrl: 'postgres://site:pw@db.internal:5432/site',
+      databasePoolMax: 20,
       distDir: '/srv/site/build',
       logLevel: 'warn',
       adminToken: 'secret-token',
@@ -120,7 +126,7 @@ describe('startServer and shutdown', () => {
     await expect(shutdown(app)).resolves.toBe(0);
 
     expect(await isPortOpen(port)).toBe(false);
-    expect(app.db.open).toBe(false);
+    await expect(app.storage.ping()).rejects.toMatchObject({ name: 'StorageUnavailableError' });
   });
 
   it('rejects and closes the app when the port is taken', async () => {

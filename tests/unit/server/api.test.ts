@@ -1,5 +1,6 @@
 import { loadConfig } from '../../../src/server/config';
-import { openDatabase } from '../../../src/server/db';
+import type { NewSubmission } from '../../../src/server/storage';
+import { SqliteStorage } from '../../../src/server/storage/sqlite';
 import { checkSubmission, hashIp, SubmissionWriter } from '../../../src/server/routes/forms';
 import { detectImageKind, isAuthorized, parseVariant } from '../../../src/server/routes/images';
 import { nearestRank, parseSince, summarise } from '../../../src/server/routes/metrics';
@@ -22,6 +23,33 @@ describe('API settings', () => {
   ])('reads TRUST_PROXY=%j', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
+
+  it('uses the SQLite file unless DATABASE_URL names a PostgreSQL database', () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: '  ' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://site:pw@db.internal:5432/site' }).databaseUrl).toBe(
+      'postgres://site:pw@db.internal:5432/site',
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgresql:///site?host=/var/run/postgresql' }).databaseUrl).toBe(
+      'postgresql:///site?host=/var/run/postgresql',
+    );
+    expect(loadConfig({}).databasePoolMax).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_MAX: '25' }).databasePoolMax).toBe(25);
+  });
+
+  it.each(['mysql://site:secret@db/site', 'site.db', 'postgres://'])(
+    'rejects DATABASE_URL=%s without repeating it (it may hold a password)',
+    (value) => {
+      let message = '';
+      try {
+        loadConfig({ DATABASE_URL: value });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/^DATABASE_URL must be a PostgreSQL URL such as postgres:\/\//);
+      expect(message).not.toContain('secret');
+    },
+  );
 
   it('rejects a TRUST_PROXY that is no address list', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'loopback; drop' })).toThrow(
@@ -151,43 +179,86 @@ describe('parseVariant', () => {
 });
 
 describe('SubmissionWriter', () => {
-  const params = (spam: number, email: string | null = null) =>
-    ['home-contact', '{}', spam, new Date().toISOString(), 'hash', null, email] as [
-      string,
-      string,
-      number,
-      string,
-      string,
-      string | null,
-      string | null,
-    ];
+  const row = (overrides: Partial<NewSubmission> = {}): NewSubmission => ({
+    form: 'home-contact',
+    fields: { fullname: 'Ada' },
+    spam: false,
+    receivedAt: new Date().toISOString(),
+    ipHash: 'hash',
+    userAgent: null,
+    dedupeKey: null,
+    ...overrides,
+  });
+  const forms = (storage: SqliteStorage) =>
+    storage.db.prepare<[], { form_name: string }>('SELECT form_name FROM submissions ORDER BY id').all();
 
   it('commits the posts of one tick together and fails only the bad one', async () => {
-    const db = openDatabase(':memory:');
+    const storage = SqliteStorage.open(':memory:');
     try {
-      const writer = new SubmissionWriter(db);
-      // spam must be 0 or 1 (a CHECK constraint), so the second write cannot be stored.
+      const writer = new SubmissionWriter(storage);
+      // form_name is NOT NULL, so the second row cannot be stored; the batch is retried row by row.
       const results = await Promise.allSettled([
-        writer.write(params(0)),
-        writer.write(params(2)),
-        writer.write(params(1)),
+        writer.write(row({ form: 'first' })),
+        writer.write(row({ form: null as unknown as string })),
+        writer.write(row({ form: 'third' })),
       ]);
       expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-      expect(db.prepare('SELECT spam FROM submissions ORDER BY id').all()).toEqual([{ spam: 0 }, { spam: 1 }]);
+      expect(forms(storage)).toEqual([{ form_name: 'first' }, { form_name: 'third' }]);
     } finally {
-      db.close();
+      await storage.close();
     }
   });
 
   it('treats a repeated newsletter address as done, not as an error', async () => {
-    const db = openDatabase(':memory:');
+    const storage = SqliteStorage.open(':memory:');
     try {
-      const writer = new SubmissionWriter(db);
-      await Promise.all([writer.write(params(0, 'a@b.co')), writer.write(params(0, 'a@b.co'))]);
-      await writer.write(params(0, 'a@b.co'));
-      expect(db.prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 1 });
+      const writer = new SubmissionWriter(storage);
+      const subscribe = () => writer.write(row({ form: 'blog-newsletter', dedupeKey: 'a@b.co' }));
+      await Promise.all([subscribe(), subscribe()]);
+      await subscribe();
+      expect(forms(storage)).toHaveLength(1);
     } finally {
-      db.close();
+      await storage.close();
     }
+  });
+
+  it('commits a burst larger than one batch in several batches, every post acknowledged once stored', async () => {
+    const storage = SqliteStorage.open(':memory:');
+    const batches: number[] = [];
+    const counting = {
+      insertSubmissions: (rows: readonly NewSubmission[]) => {
+        batches.push(rows.length);
+        return storage.insertSubmissions(rows);
+      },
+    };
+    try {
+      const writer = new SubmissionWriter(counting);
+      await Promise.all(Array.from({ length: 600 }, (_, index) => writer.write(row({ form: `f${String(index)}` }))));
+      expect(forms(storage)).toHaveLength(600);
+      expect(batches.length).toBeGreaterThanOrEqual(3);
+      expect(Math.max(...batches)).toBeLessThanOrEqual(256);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('fails every post of a batch at once when the database is unavailable, without retrying row by row', async () => {
+    const storage = SqliteStorage.open(':memory:');
+    await storage.close();
+    let calls = 0;
+    const closed = {
+      insertSubmissions: (rows: readonly NewSubmission[]) => {
+        calls += 1;
+        return storage.insertSubmissions(rows);
+      },
+    };
+    const writer = new SubmissionWriter(closed);
+    const results = await Promise.allSettled([writer.write(row()), writer.write(row()), writer.write(row())]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({
+      name: 'StorageUnavailableError',
+      statusCode: 503,
+    });
+    expect(calls).toBe(1);
   });
 });

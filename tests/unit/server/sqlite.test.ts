@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { applyMigrations, openDatabase, type Database } from '../../../src/server/db';
-import { migrations, type Migration } from '../../../src/server/migrations';
+import { migrations, type Migration } from '../../../src/server/storage/migrations';
+import { applyMigrations, openDatabase, type Database } from '../../../src/server/storage/sqlite';
 
 let tempDir: string;
 const opened: Database[] = [];
@@ -26,9 +26,12 @@ function tableNames(db: Database): string[] {
     .map((row) => row.name);
 }
 
-const first: Migration = { id: 1, name: 'first', up: 'CREATE TABLE first (id INTEGER PRIMARY KEY)' };
-const second: Migration = { id: 2, name: 'second', up: 'CREATE TABLE second (id INTEGER PRIMARY KEY)' };
-const third: Migration = { id: 3, name: 'third', up: 'CREATE TABLE third (id INTEGER PRIMARY KEY)' };
+/** A migration for these SQLite-only tests (the PostgreSQL runner has its own, in the storage contract tests). */
+const sqliteMigration = (id: number, name: string, sql: string): Migration => ({ id, name, sqlite: sql, postgres: '' });
+
+const first = sqliteMigration(1, 'first', 'CREATE TABLE first (id INTEGER PRIMARY KEY)');
+const second = sqliteMigration(2, 'second', 'CREATE TABLE second (id INTEGER PRIMARY KEY)');
+const third = sqliteMigration(3, 'third', 'CREATE TABLE third (id INTEGER PRIMARY KEY)');
 
 beforeEach(() => {
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-db-'));
@@ -78,17 +81,17 @@ describe('openDatabase', () => {
   });
 
   it('closes the connection and rethrows when a migration fails', () => {
-    const broken: Migration = { id: 1, name: 'broken', up: 'CREATE TABLE oops (' };
+    const broken = sqliteMigration(1, 'broken', 'CREATE TABLE oops (');
     expect(() => open(path.join(tempDir, 'broken.db'), [broken])).toThrow(/incomplete input|syntax error/);
   });
 
   it('enforces foreign keys', () => {
-    const withForeignKey: Migration = {
-      id: 1,
-      name: 'parent_child',
-      up: `CREATE TABLE parent (id INTEGER PRIMARY KEY);
-           CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent(id));`,
-    };
+    const withForeignKey = sqliteMigration(
+      1,
+      'parent_child',
+      `CREATE TABLE parent (id INTEGER PRIMARY KEY);
+       CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent(id));`,
+    );
     const db = open(path.join(tempDir, 'fk.db'), [withForeignKey]);
 
     expect(() => db.prepare('INSERT INTO child (parent_id) VALUES (42)').run()).toThrow(
@@ -119,11 +122,11 @@ describe('applyMigrations', () => {
 
   it('rolls a failing migration back completely and keeps the earlier ones', () => {
     const db = open(path.join(tempDir, 'm.db'), [first]);
-    const halfBroken: Migration = {
-      id: 2,
-      name: 'half_broken',
-      up: 'CREATE TABLE created_then_rolled_back (id INTEGER); INSERT INTO no_such_table VALUES (1);',
-    };
+    const halfBroken = sqliteMigration(
+      2,
+      'half_broken',
+      'CREATE TABLE created_then_rolled_back (id INTEGER); INSERT INTO no_such_table VALUES (1);',
+    );
 
     expect(() => applyMigrations(db, [first, halfBroken])).toThrow(/no such table/);
     expect(tableNames(db)).not.toContain('created_then_rolled_back');

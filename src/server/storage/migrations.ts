@@ -1,0 +1,205 @@
+// The ordered schema changes of the site database, in both dialects; append new entries, never edit applied ones.
+
+export interface Migration {
+  /** Positive, strictly increasing; the order migrations run in. */
+  id: number;
+  name: string;
+  /**
+   * SQL run inside a transaction that the runner opens, so it must not contain BEGIN/COMMIT.
+   * `PRAGMA foreign_keys` is a no-op inside a transaction, so a migration cannot switch it off.
+   */
+  sqlite: string;
+  /** The same change for PostgreSQL, also run inside the runner's transaction. */
+  postgres: string;
+}
+
+export interface AppliedMigration {
+  id: number;
+  name: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    id: 1,
+    name: 'create_app_meta',
+    sqlite: `
+      CREATE TABLE app_meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+    `,
+    postgres: `
+      CREATE TABLE app_meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+    `,
+  },
+  {
+    id: 2,
+    name: 'create_submissions',
+    // dedupe_key is the lower-cased e-mail of a genuine newsletter subscription and NULL otherwise, so the
+    // unique index makes a repeated subscribe a no-op without touching contact messages or spam.
+    sqlite: `
+      CREATE TABLE submissions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        form_name TEXT NOT NULL,
+        fields TEXT NOT NULL,
+        spam INTEGER NOT NULL DEFAULT 0 CHECK (spam IN (0, 1)),
+        received_at TEXT NOT NULL,
+        ip_hash TEXT NOT NULL,
+        user_agent TEXT,
+        dedupe_key TEXT
+      );
+      CREATE INDEX submissions_form_received ON submissions (form_name, received_at);
+      CREATE UNIQUE INDEX submissions_dedupe ON submissions (dedupe_key) WHERE dedupe_key IS NOT NULL;
+    `,
+    // json, not jsonb: jsonb reorders keys, and the CSV export lists the fields in the order the form has them.
+    postgres: `
+      CREATE TABLE submissions (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        form_name TEXT NOT NULL,
+        fields JSON NOT NULL,
+        spam BOOLEAN NOT NULL DEFAULT false,
+        received_at TIMESTAMPTZ NOT NULL,
+        ip_hash TEXT NOT NULL,
+        user_agent TEXT,
+        dedupe_key TEXT
+      );
+      CREATE INDEX submissions_form_received ON submissions (form_name, received_at);
+      CREATE UNIQUE INDEX submissions_dedupe ON submissions (dedupe_key) WHERE dedupe_key IS NOT NULL;
+    `,
+  },
+  {
+    id: 3,
+    name: 'create_metrics',
+    sqlite: `
+      CREATE TABLE metrics (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        value REAL NOT NULL,
+        unit TEXT NOT NULL,
+        timestamp INTEGER NOT NULL,
+        path TEXT,
+        tags TEXT NOT NULL,
+        received_at TEXT NOT NULL
+      );
+      CREATE INDEX metrics_name_timestamp ON metrics (name, timestamp);
+    `,
+    postgres: `
+      CREATE TABLE metrics (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        name TEXT NOT NULL,
+        value DOUBLE PRECISION NOT NULL,
+        unit TEXT NOT NULL,
+        timestamp BIGINT NOT NULL,
+        path TEXT,
+        tags JSON NOT NULL,
+        received_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX metrics_name_timestamp ON metrics (name, timestamp);
+    `,
+  },
+  {
+    id: 4,
+    name: 'create_images',
+    sqlite: `
+      CREATE TABLE images (
+        id TEXT PRIMARY KEY,
+        filename TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        extension TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        width INTEGER NOT NULL,
+        height INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX images_created ON images (created_at);
+    `,
+    postgres: `
+      CREATE TABLE images (
+        id TEXT PRIMARY KEY,
+        filename TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        extension TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        width INTEGER NOT NULL,
+        height INTEGER NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX images_created ON images (created_at);
+    `,
+  },
+  {
+    id: 5,
+    name: 'create_rate_limits',
+    // Per-visitor counters (rate limits) live in the database so that every server sharing it counts together.
+    // reset_at is epoch milliseconds: when the key's current window ends.
+    sqlite: `
+      CREATE TABLE rate_limits (
+        key TEXT PRIMARY KEY,
+        count INTEGER NOT NULL,
+        reset_at INTEGER NOT NULL
+      );
+      CREATE INDEX rate_limits_reset ON rate_limits (reset_at);
+    `,
+    postgres: `
+      CREATE TABLE rate_limits (
+        key TEXT PRIMARY KEY,
+        count INTEGER NOT NULL,
+        reset_at BIGINT NOT NULL
+      );
+      CREATE INDEX rate_limits_reset ON rate_limits (reset_at);
+    `,
+  },
+];
+
+/**
+ * Decides which migrations to run given the ones the database records as applied. Throws, before anything runs,
+ * when the database was migrated by a newer build or a new migration got an id below an applied one.
+ */
+export function pendingMigrations(
+  applied: readonly AppliedMigration[],
+  migrationList: readonly Migration[],
+): Migration[] {
+  assertWellFormed(migrationList);
+  const appliedIds = new Set(applied.map((row) => row.id));
+  const known = new Set(migrationList.map((migration) => migration.id));
+
+  // A database migrated by a newer build may hold tables this build misreads; refuse rather than guess.
+  const unknown = applied.filter((row) => !known.has(row.id));
+  if (unknown.length > 0) {
+    const list = unknown.map((row) => `${String(row.id)} (${row.name})`).join(', ');
+    throw new Error(
+      `Database has migrations applied that this build does not know: ${list}. ` +
+        'It was probably migrated by a newer version of the site server.',
+    );
+  }
+
+  const highestApplied = applied.reduce((highest, row) => Math.max(highest, row.id), 0);
+  const pending = migrationList.filter((migration) => !appliedIds.has(migration.id));
+  const outOfOrder = pending.filter((migration) => migration.id < highestApplied);
+  if (outOfOrder.length > 0) {
+    const list = outOfOrder.map((migration) => `${String(migration.id)} (${migration.name})`).join(', ');
+    throw new Error(
+      `Migration ${list} is not applied but migration ${String(highestApplied)} already is; ` +
+        'new migrations must get an id higher than every applied one.',
+    );
+  }
+  return pending;
+}
+
+function assertWellFormed(migrationList: readonly Migration[]): void {
+  let previous = 0;
+  for (const migration of migrationList) {
+    if (!Number.isInteger(migration.id) || migration.id <= previous) {
+      throw new Error(
+        `Migration ids must be positive integers in strictly increasing order; got ${String(migration.id)} after ${String(previous)}.`,
+      );
+    }
+    if (migration.name.trim() === '') {
+      throw new Error(`Migration ${String(migration.id)} has no name.`);
+    }
+    previous = migration.id;
+  }
+}
