@@ -103,6 +103,12 @@ export class PostgresStorage implements Storage {
 
   private constructor(
     private readonly pool: pg.Pool,
+    /**
+     * The per-visitor counters' own connections, committing with synchronous_commit=off: a counter lost in a crash
+     * costs nothing, while waiting for a WAL flush on every rate-limited request would cost the forms their
+     * throughput. (Submissions keep the full commit on the main pool.)
+     */
+    private readonly counterPool: pg.Pool,
     description: string,
   ) {
     this.description = description;
@@ -110,23 +116,29 @@ export class PostgresStorage implements Storage {
 
   /** Connects, and (unless told not to) brings the schema up to date. Rejects when the database cannot be reached. */
   static async open(options: PostgresOptions): Promise<PostgresStorage> {
-    const pool = new pg.Pool({
+    const poolMax = options.poolMax ?? 10;
+    const settings = {
       connectionString: options.connectionString,
-      max: options.poolMax ?? 10,
       // A stopped database refuses at once; a hung one must not hold a visitor's request for long either.
       connectionTimeoutMillis: 5_000,
       query_timeout: 15_000,
       idleTimeoutMillis: 30_000,
       application_name: 'meridian-site',
+    };
+    const pool = new pg.Pool({ ...settings, max: poolMax });
+    const counterPool = new pg.Pool({
+      ...settings,
+      max: Math.max(1, Math.ceil(poolMax / 2)),
+      options: '-c synchronous_commit=off',
     });
     // An idle connection the server drops (restart, failover) emits here; without a listener the process would crash.
-    pool.on('error', (error) => options.onIdleError?.(error));
-    const storage = new PostgresStorage(pool, describePostgresUrl(options.connectionString));
+    for (const each of [pool, counterPool]) each.on('error', (error) => options.onIdleError?.(error));
+    const storage = new PostgresStorage(pool, counterPool, describePostgresUrl(options.connectionString));
     try {
       if (options.migrate !== false) await storage.migrate(options.migrations ?? defaultMigrations);
       else await storage.ping();
     } catch (error) {
-      await pool.end();
+      await storage.close();
       throw classify(error);
     }
     return storage;
@@ -167,9 +179,13 @@ export class PostgresStorage implements Storage {
     }
   }
 
-  private async query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+  private async query<R extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[] = [],
+    pool: pg.Pool = this.pool,
+  ): Promise<pg.QueryResult<R>> {
     try {
-      return await this.pool.query<R>(text, values);
+      return await pool.query<R>(text, values);
     } catch (error) {
       throw classify(error);
     }
@@ -353,6 +369,7 @@ export class PostgresStorage implements Storage {
          reset_at = CASE WHEN counter.reset_at <= excluded.reset_at - $2 THEN excluded.reset_at ELSE counter.reset_at END
        RETURNING count, reset_at, (SELECT now FROM clock) AS now`,
       [key, windowMs],
+      this.counterPool,
     );
     const row = result.rows[0];
     if (row === undefined) throw new Error('The counter upsert returned no row.');
@@ -362,12 +379,16 @@ export class PostgresStorage implements Storage {
   async pruneCounters(): Promise<number> {
     const result = await this.query(
       'DELETE FROM rate_limits WHERE reset_at <= (extract(epoch FROM clock_timestamp()) * 1000)::bigint',
+      [],
+      this.counterPool,
     );
     return result.rowCount ?? 0;
   }
 
   async close(): Promise<void> {
-    if (!this.pool.ended && !this.pool.ending) await this.pool.end();
+    await Promise.all(
+      [this.pool, this.counterPool].filter((each) => !each.ended && !each.ending).map((each) => each.end()),
+    );
   }
 }
 
