@@ -4,6 +4,7 @@
 import { CONTACT_FAILURE } from '../../../src/features/forms/ContactForm';
 import { NEWSLETTER_FAILURE } from '../../../src/features/forms/NewsletterForm';
 import { openStorage } from '../../../src/server/storage';
+import { findFreePort } from '../../e2e/support/server';
 import { describeEachBackend, type DatabaseTarget } from './support/backends';
 import { buildTestApp, formBody, type TestApp } from './support/apiApp';
 
@@ -86,4 +87,17 @@ describeEachBackend('a database outage under a running server', (backend) => {
       await storage.close();
     }
   }, 60_000);
+});
+
+describe('a server whose PostgreSQL cannot be reached at start', () => {
+  it('refuses to start, saying why without repeating the password', async () => {
+    // A free port on loopback: nothing listens there, so the connection is refused at once.
+    const port = await findFreePort();
+    const attempt = buildTestApp({ databaseUrl: `postgres://site:s3cret@127.0.0.1:${String(port)}/site` });
+    await expect(attempt).rejects.toMatchObject({
+      name: 'StorageUnavailableError',
+      message: expect.stringMatching(/^PostgreSQL is unavailable: connect ECONNREFUSED 127\.0\.0\.1:\d+$/) as unknown,
+    });
+    await expect(attempt).rejects.not.toHaveProperty('message', expect.stringContaining('s3cret'));
+  });
 });

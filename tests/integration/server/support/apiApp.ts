@@ -43,7 +43,13 @@ export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise
   fs.writeFileSync(path.join(distDir, 'index.html'), homePageHtml);
   const databasePath = path.join(root, 'data', 'site.db');
   const imagesDir = path.join(root, 'data', 'images');
-  const app = await buildApp({ distDir, databasePath, imagesDir, ipHashSalt: 'test-salt', ...overrides });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ distDir, databasePath, imagesDir, ipHashSalt: 'test-salt', ...overrides });
+  } catch (error) {
+    fs.rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
