@@ -65,26 +65,12 @@ export function describePostgresUrl(connectionString: string): string {
   }
 }
 
-interface SubmissionRow {
-  id: string;
-  form_name: string;
-  fields: Record<string, string | boolean>;
-  spam: boolean;
-  received_at: Date;
-  ip_hash: string;
-  user_agent: string | null;
-}
+/** Timestamps as the ISO text `Date.toISOString()` writes, so SQLite and PostgreSQL hand back the same strings. */
+const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-interface ImageRow {
-  id: string;
-  filename: string;
-  content_type: string;
-  extension: string;
-  size: number;
-  width: number;
-  height: number;
-  created_at: Date;
-}
+/** Columns as the ImageRecord names them, so rows need no mapping. */
+const imageColumns = `id, filename, content_type AS "contentType", extension, size, width, height,
+  ${isoText('created_at')} AS "createdAt"`;
 
 /** `($1, $2), ($3, $4)` for `rows` rows of `columns` parameters each. */
 function valuesList(rows: number, columns: number): string {
@@ -279,20 +265,14 @@ export class PostgresStorage implements Storage {
     }
     if (!filter.includeSpam) conditions.push('NOT spam');
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-    const result = await this.query<SubmissionRow>(
-      `SELECT id, form_name, fields, spam, received_at, ip_hash, user_agent FROM submissions ${where} ORDER BY id`,
+    const result = await this.query<Omit<StoredSubmission, 'id'> & { id: string }>(
+      `SELECT id, form_name AS form, fields, spam, ${isoText('received_at')} AS "receivedAt", ip_hash AS "ipHash",
+              user_agent AS "userAgent"
+       FROM submissions ${where} ORDER BY id`,
       params,
     );
-    return result.rows.map((row) => ({
-      // BIGINT arrives as a string; ids stay far below 2^53.
-      id: Number(row.id),
-      form: row.form_name,
-      fields: row.fields,
-      spam: row.spam,
-      receivedAt: row.received_at.toISOString(),
-      ipHash: row.ip_hash,
-      userAgent: row.user_agent,
-    }));
+    // BIGINT arrives as a string; ids stay far below 2^53.
+    return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
   }
 
   async insertMetrics(records: readonly NewMetric[]): Promise<void> {
@@ -325,14 +305,13 @@ export class PostgresStorage implements Storage {
   }
 
   async listImages(): Promise<ImageRecord[]> {
-    const result = await this.query<ImageRow>('SELECT * FROM images ORDER BY created_at DESC, id');
-    return result.rows.map(toImage);
+    const result = await this.query<ImageRecord>(`SELECT ${imageColumns} FROM images ORDER BY created_at DESC, id`);
+    return result.rows;
   }
 
   async findImage(id: string): Promise<ImageRecord | undefined> {
-    const result = await this.query<ImageRow>('SELECT * FROM images WHERE id = $1', [id]);
-    const row = result.rows[0];
-    return row === undefined ? undefined : toImage(row);
+    const result = await this.query<ImageRecord>(`SELECT ${imageColumns} FROM images WHERE id = $1`, [id]);
+    return result.rows[0];
   }
 
   async insertImage(image: ImageRecord): Promise<void> {
@@ -390,17 +369,4 @@ export class PostgresStorage implements Storage {
       [this.pool, this.counterPool].filter((each) => !each.ended && !each.ending).map((each) => each.end()),
     );
   }
-}
-
-function toImage(row: ImageRow): ImageRecord {
-  return {
-    id: row.id,
-    filename: row.filename,
-    contentType: row.content_type,
-    extension: row.extension,
-    size: row.size,
-    width: row.width,
-    height: row.height,
-    createdAt: row.created_at.toISOString(),
-  };
 }

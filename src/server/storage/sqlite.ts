@@ -112,39 +112,9 @@ async function settle<T>(work: () => T): Promise<T> {
   }
 }
 
-interface SubmissionRow {
-  id: number;
-  form_name: string;
-  fields: string;
-  spam: number;
-  received_at: string;
-  ip_hash: string;
-  user_agent: string | null;
-}
-
-interface ImageRow {
-  id: string;
-  filename: string;
-  content_type: string;
-  extension: string;
-  size: number;
-  width: number;
-  height: number;
-  created_at: string;
-}
-
-function toImage(row: ImageRow): ImageRecord {
-  return {
-    id: row.id,
-    filename: row.filename,
-    contentType: row.content_type,
-    extension: row.extension,
-    size: row.size,
-    width: row.width,
-    height: row.height,
-    createdAt: row.created_at,
-  };
-}
+/** Columns as the ImageRecord names them, so rows need no mapping. */
+const imageColumns =
+  'id, filename, content_type AS contentType, extension, size, width, height, created_at AS createdAt';
 
 export class SqliteStorage implements Storage {
   readonly kind = 'sqlite';
@@ -235,16 +205,16 @@ export class SqliteStorage implements Storage {
       if (!filter.includeSpam) conditions.push('spam = 0');
       const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
       const rows = this.db
-        .prepare<(string | number)[], SubmissionRow>(`SELECT * FROM submissions ${where} ORDER BY id`)
+        .prepare<(string | number)[], Omit<StoredSubmission, 'fields' | 'spam'> & { fields: string; spam: number }>(
+          `SELECT id, form_name AS form, fields, spam, received_at AS receivedAt, ip_hash AS ipHash,
+                  user_agent AS userAgent
+           FROM submissions ${where} ORDER BY id`,
+        )
         .all(...params);
       return rows.map((row) => ({
-        id: row.id,
-        form: row.form_name,
-        fields: JSON.parse(row.fields) as Record<string, string | boolean>,
+        ...row,
+        fields: JSON.parse(row.fields) as StoredSubmission['fields'],
         spam: row.spam === 1,
-        receivedAt: row.received_at,
-        ipHash: row.ip_hash,
-        userAgent: row.user_agent,
       }));
     });
   }
@@ -289,14 +259,13 @@ export class SqliteStorage implements Storage {
 
   listImages(): Promise<ImageRecord[]> {
     return settle(() =>
-      this.db.prepare<[], ImageRow>('SELECT * FROM images ORDER BY created_at DESC, id').all().map(toImage),
+      this.db.prepare<[], ImageRecord>(`SELECT ${imageColumns} FROM images ORDER BY created_at DESC, id`).all(),
     );
   }
 
   findImage(id: string): Promise<ImageRecord | undefined> {
     return settle(() => {
-      const row = this.db.prepare<[string], ImageRow>('SELECT * FROM images WHERE id = ?').get(id);
-      return row === undefined ? undefined : toImage(row);
+      return this.db.prepare<[string], ImageRecord>(`SELECT ${imageColumns} FROM images WHERE id = ?`).get(id);
     });
   }
 

@@ -15,15 +15,7 @@ export interface NewSubmission {
   dedupeKey: string | null;
 }
 
-export interface StoredSubmission {
-  id: number;
-  form: string;
-  fields: Record<string, string | boolean>;
-  spam: boolean;
-  receivedAt: string;
-  ipHash: string;
-  userAgent: string | null;
-}
+export type StoredSubmission = Omit<NewSubmission, 'dedupeKey'> & { id: number };
 
 export interface SubmissionFilter {
   form?: string;

@@ -12,7 +12,7 @@ import {
   type ServerBuild,
   type SpawnedServer,
 } from './support/builtServer';
-import { contactPost, runFormLoad } from './support/formLoad';
+import { postContact, runFormLoad } from './support/formLoad';
 
 let build: ServerBuild;
 
@@ -86,11 +86,7 @@ describeEachBackend('two replicas on one database', (backend: Backend) => {
     const statuses: number[] = [];
     for (let index = 0; index < 20; index += 1) {
       const replica = replicas[index % 2] as SpawnedServer;
-      const response = await fetch(`${replica.baseUrl}/`, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-        body: contactPost(`limited-${String(index)}@example.com`),
-      });
+      const response = await postContact(replica.baseUrl, `limited-${String(index)}@example.com`);
       await response.body?.cancel();
       statuses.push(response.status);
     }
@@ -162,11 +158,7 @@ describeEachBackend('two replicas on one database', (backend: Backend) => {
 
     // Recovered: both replicas are healthy and store posts again.
     for (const [index, replica] of replicas.entries()) {
-      const response = await fetch(`${replica.baseUrl}/`, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-        body: contactPost(`recovered-${String(index)}@example.com`),
-      });
+      const response = await postContact(replica.baseUrl, `recovered-${String(index)}@example.com`);
       expect(response.status).toBe(200);
       expect((await fetch(`${replica.baseUrl}/healthz`)).status).toBe(200);
     }

@@ -41,6 +41,16 @@ export function contactPost(email: string): string {
   }).toString();
 }
 
+/** Posts one contact form to the server at `baseUrl` the way the site's script does, and resolves with the answer. */
+export function postContact(baseUrl: string, email: string, timeoutMs = 30_000): Promise<Response> {
+  return fetch(`${baseUrl}/`, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+    body: contactPost(email),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+}
+
 export async function runFormLoad(options: FormLoadOptions): Promise<FormLoadResult> {
   const result: FormLoadResult = {
     sent: 0,
@@ -64,12 +74,7 @@ export async function runFormLoad(options: FormLoadOptions): Promise<FormLoadRes
       result.sent += 1;
       const requestStarted = performance.now();
       try {
-        const response = await fetch(`${url}/`, {
-          method: 'POST',
-          headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-          body: contactPost(email),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
-        });
+        const response = await postContact(url, email, options.timeoutMs);
         const body = await response.text();
         result.latencies.push(performance.now() - requestStarted);
         result.statuses.set(response.status, (result.statuses.get(response.status) ?? 0) + 1);
