@@ -1,7 +1,7 @@
 // `npm run submissions`: prints the stored form submissions as CSV or JSON, for whoever answers the leads.
 import fs from 'node:fs';
 import { loadConfig } from './config';
-import { openStorage, type StoredSubmission } from './storage';
+import { openStorage, type Storage, type StoredSubmission } from './storage';
 
 export interface SubmissionsQuery {
   form?: string;
@@ -72,27 +72,42 @@ export interface SubmissionsSource {
   databaseUrl?: string;
 }
 
-export async function readSubmissions(source: SubmissionsSource, query: SubmissionsQuery): Promise<SubmissionRecord[]> {
-  // Opened only if it exists: a mistyped DATABASE_PATH must not silently create an empty database.
+/**
+ * Opens the database the server wrote, to read it: never created (a mistyped DATABASE_PATH is an error, not a new
+ * empty file) and never migrated.
+ */
+export async function openExistingStorage(source: SubmissionsSource): Promise<Storage> {
   if (source.databaseUrl === undefined && !fs.existsSync(source.databasePath)) {
     throw new Error(`No database at ${source.databasePath}. Set DATABASE_PATH to the server's SQLite file.`);
   }
-  // Not migrated: the export reads what the server wrote and never creates or changes a schema.
-  const storage = await openStorage({ ...source, poolMax: 1, migrate: false });
+  return openStorage({ ...source, poolMax: 1, migrate: false });
+}
+
+/** Runs `read` on the storage, saying so plainly when the database has no schema (the server never started on it). */
+export async function readExisting<T>(storage: Storage, read: () => Promise<T>): Promise<T> {
   try {
-    return await storage.listSubmissions({
-      form: query.form,
-      since: query.since === undefined ? undefined : new Date(query.since).toISOString(),
-      includeSpam: query.includeSpam,
-    });
+    return await read();
   } catch (error) {
-    if (error instanceof Error && /no such table|relation "submissions" does not exist/i.test(error.message)) {
+    if (error instanceof Error && /no such table|relation "\w+" does not exist/i.test(error.message)) {
       throw new Error(
         `${storage.description} has no submissions table: has the site server ever started with this database?`,
         { cause: error },
       );
     }
     throw error;
+  }
+}
+
+export async function readSubmissions(source: SubmissionsSource, query: SubmissionsQuery): Promise<SubmissionRecord[]> {
+  const storage = await openExistingStorage(source);
+  try {
+    return await readExisting(storage, () =>
+      storage.listSubmissions({
+        form: query.form,
+        since: query.since === undefined ? undefined : new Date(query.since).toISOString(),
+        includeSpam: query.includeSpam,
+      }),
+    );
   } finally {
     await storage.close();
   }

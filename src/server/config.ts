@@ -92,7 +92,7 @@ function parsePositiveInteger(name: string, value: string | undefined, fallback:
   return number;
 }
 
-function parseDatabaseUrl(value: string | undefined): string | undefined {
+export function parseDatabaseUrl(value: string | undefined): string | undefined {
   if (value === undefined) {
     return undefined;
   }

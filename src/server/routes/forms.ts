@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { fastifyFormbody } from '@fastify/formbody';
 import { fastifyMultipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { StorageUnavailableError, type NewSubmission, type Storage } from '../storage';
+import { dedupeKeyFor, StorageUnavailableError, type NewSubmission, type Storage } from '../storage';
 
 export interface FormRoutesOptions {
   /** Posts per client IP per minute. */
@@ -220,8 +220,6 @@ export async function registerFormRoutes(app: FastifyInstance, options: FormRout
           return sendInvalid(request, reply, check);
         }
 
-        const dedupeKey =
-          check.form === 'blog-newsletter' && !check.spam ? String(check.fields.email).toLowerCase() : null;
         try {
           // Resolves once the row is committed (SQLite synchronous=FULL, or PostgreSQL's commit): only then may
           // we say "thank you".
@@ -232,7 +230,7 @@ export async function registerFormRoutes(app: FastifyInstance, options: FormRout
             receivedAt: new Date().toISOString(),
             ipHash: hashIp(request.ip, options.ipHashSalt),
             userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-            dedupeKey,
+            dedupeKey: dedupeKeyFor(check.form, check.fields, check.spam),
           });
         } catch (error) {
           return sendNotStored(request, reply, check.form, error);

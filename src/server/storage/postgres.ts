@@ -5,6 +5,7 @@ import {
   StorageUnavailableError,
   type CounterHit,
   type ImageRecord,
+  type MetaEntry,
   type MetricValue,
   type NewMetric,
   type NewSubmission,
@@ -231,6 +232,12 @@ export class PostgresStorage implements Storage {
     const row = result.rows[0];
     if (row === undefined) throw new Error(`app_meta has no value for ${key} right after it was stored.`);
     return row.value;
+  }
+
+  async listMeta(): Promise<MetaEntry[]> {
+    // COLLATE "C": byte order, as SQLite sorts, whatever the database's locale.
+    const result = await this.query<MetaEntry>('SELECT key, value FROM app_meta ORDER BY key COLLATE "C"');
+    return result.rows;
   }
 
   async insertSubmissions(rows: readonly NewSubmission[]): Promise<void> {

@@ -7,6 +7,7 @@ import {
   StorageUnavailableError,
   type CounterHit,
   type ImageRecord,
+  type MetaEntry,
   type MetricValue,
   type NewMetric,
   type NewSubmission,
@@ -165,6 +166,10 @@ export class SqliteStorage implements Storage {
       if (row === undefined) throw new Error(`app_meta has no value for ${key} right after it was stored.`);
       return row.value;
     });
+  }
+
+  listMeta(): Promise<MetaEntry[]> {
+    return settle(() => this.db.prepare<[], MetaEntry>('SELECT key, value FROM app_meta ORDER BY key').all());
   }
 
   insertSubmissions(rows: readonly NewSubmission[]): Promise<void> {

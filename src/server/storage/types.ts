@@ -51,6 +51,19 @@ export interface ImageRecord {
   createdAt: string;
 }
 
+export interface MetaEntry {
+  key: string;
+  value: string;
+}
+
+/**
+ * The key that makes a second sign-up with the same address a no-op: the lower-cased e-mail of a genuine
+ * newsletter sign-up, null for anything else (contact messages and spam are always stored).
+ */
+export function dedupeKeyFor(form: string, fields: NewSubmission['fields'], spam: boolean): string | null {
+  return form === 'blog-newsletter' && !spam && typeof fields.email === 'string' ? fields.email.toLowerCase() : null;
+}
+
 export interface CounterHit {
   /** Hits in the current window, this one included. */
   count: number;
@@ -67,6 +80,8 @@ export interface Storage {
   ping(): Promise<void>;
   /** The value stored under `key`, storing `create()` first if there is none; concurrent callers get the same value. */
   metaValue(key: string, create: () => string): Promise<string>;
+  /** Every key and value stored, by key. */
+  listMeta(): Promise<MetaEntry[]>;
 
   /** Stores the rows in one transaction: all of them (minus deduplicated ones) or, on rejection, none. */
   insertSubmissions(rows: readonly NewSubmission[]): Promise<void>;

@@ -82,6 +82,17 @@ describeEachBackend('storage contract', (backend) => {
     });
   });
 
+  it('lists every app_meta key and value, by key', async () => {
+    await storage.metaValue('zeta', () => 'last');
+    await storage.metaValue('Alpha', () => 'first');
+    await storage.metaValue('alpha', () => 'second');
+    await expect(storage.listMeta()).resolves.toEqual([
+      { key: 'Alpha', value: 'first' },
+      { key: 'alpha', value: 'second' },
+      { key: 'zeta', value: 'last' },
+    ]);
+  });
+
   describe('submissions', () => {
     it('reads back what was stored: field order and types, exact time, spam flag, oldest first', async () => {
       await storage.insertSubmissions([
