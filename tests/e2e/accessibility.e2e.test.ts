@@ -1,8 +1,7 @@
 // Theme 10: axe-core finds no violations on the home page and the not-found page, in both themes.
-import { AxeBuilder } from '@axe-core/playwright';
 import { MOBILE_VIEWPORT, documentStatusError, useBrowser, visit } from './support/browser';
 import { UNKNOWN_PATH } from '../support/routeTable';
-import { describeViolations } from './support/axe';
+import { auditAtRest } from './support/axe';
 
 const browser = useBrowser();
 
@@ -24,9 +23,7 @@ describe('Accessibility (axe-core)', () => {
     await visit(page, path);
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(colorScheme);
 
-    const results = await new AxeBuilder({ page }).analyze();
-
-    expect(describeViolations(results.violations)).toEqual([]);
+    expect(await auditAtRest(page)).toEqual([]);
     expect(problems()).toEqual([]);
   });
 
@@ -37,9 +34,7 @@ describe('Accessibility (axe-core)', () => {
     await toggle.click();
     await page.locator(`[id="${(await toggle.getAttribute('aria-controls')) ?? ''}"]`).waitFor();
 
-    const results = await new AxeBuilder({ page }).analyze();
-
-    expect(describeViolations(results.violations)).toEqual([]);
+    expect(await auditAtRest(page)).toEqual([]);
     expect(problems()).toEqual([]);
   });
 
@@ -49,9 +44,7 @@ describe('Accessibility (axe-core)', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
 
-    const results = await new AxeBuilder({ page }).analyze();
-
-    expect(describeViolations(results.violations)).toEqual([]);
+    expect(await auditAtRest(page)).toEqual([]);
     expect(problems()).toEqual([]);
   });
 });

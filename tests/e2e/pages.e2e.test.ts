@@ -1,11 +1,10 @@
 // The marketing pages of issue 5 (case studies, industries, company and content pages, legal):
 // prerendered with one h1 and their own title and description, and axe-clean in both themes.
-import { AxeBuilder } from '@axe-core/playwright';
 import { eventually, useBrowser, visit } from './support/browser';
 import { fetchPage, textOf } from './support/html';
 import type { RawPage } from './support/html';
 import { aliases, caseStudySlugs } from '../support/routeTable';
-import { describeViolations } from './support/axe';
+import { auditAtRest } from './support/axe';
 
 const browser = useBrowser();
 
@@ -118,9 +117,7 @@ describe('Marketing pages, accessibility (axe-core)', () => {
     await visit(page, path);
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(colorScheme);
 
-    const results = await new AxeBuilder({ page }).analyze();
-
-    expect(describeViolations(results.violations)).toEqual([]);
+    expect(await auditAtRest(page)).toEqual([]);
     expect(problems()).toEqual([]);
   });
 
@@ -133,9 +130,7 @@ describe('Marketing pages, accessibility (axe-core)', () => {
     for (let opened = 0; opened < count; opened += 1) await questions.first().click();
     expect(await page.getByRole('main').getByRole('button', { expanded: true }).count()).toBe(count);
 
-    const results = await new AxeBuilder({ page }).analyze();
-
-    expect(describeViolations(results.violations)).toEqual([]);
+    expect(await auditAtRest(page)).toEqual([]);
     expect(problems()).toEqual([]);
   });
 });
