@@ -27,6 +27,9 @@ const nodeOnly = [
 
 const config: Config = {
   testTimeout: 20000,
+  // Every core (jest's default leaves one idle: on a 2-core CI machine that is half of it). The server suites mostly
+  // wait on child processes and PostgreSQL, so they overlap well with the jsdom ones.
+  maxWorkers: '100%',
   projects: [
     {
       displayName: 'app (jsdom)',
