@@ -154,28 +154,35 @@ export interface CliIo {
   stderr: (text: string) => void;
 }
 
-/** Runs the command and resolves with the exit code. */
-export async function runSubmissionsCli(
-  args: readonly string[],
-  env: NodeJS.ProcessEnv,
-  io: CliIo,
-  cwd: string = process.cwd(),
-): Promise<number> {
+/**
+ * Runs a command's work, printing what it returns, and resolves with the exit code: 0 done, 1 failed (the reason
+ * on stderr), 2 bad usage (the reason and `usage` on stderr).
+ */
+export async function runCommand(usage: string, io: CliIo, work: () => Promise<string>): Promise<number> {
   try {
-    const query = parseSubmissionsArgs(args);
-    if (query === 'help') {
-      io.stdout(submissionsUsage);
-      return 0;
-    }
-    const { databasePath, databaseUrl } = loadConfig(env, cwd);
-    io.stdout(formatSubmissions(await readSubmissions({ databasePath, databaseUrl }, query), query.format));
+    io.stdout(await work());
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`${error.message}\n\n${submissionsUsage}`);
+      io.stderr(`${error.message}\n\n${usage}`);
       return 2;
     }
     io.stderr(`${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
+}
+
+/** Runs the command and resolves with the exit code. */
+export function runSubmissionsCli(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  io: CliIo,
+  cwd: string = process.cwd(),
+): Promise<number> {
+  return runCommand(submissionsUsage, io, async () => {
+    const query = parseSubmissionsArgs(args);
+    if (query === 'help') return submissionsUsage;
+    const { databasePath, databaseUrl } = loadConfig(env, cwd);
+    return formatSubmissions(await readSubmissions({ databasePath, databaseUrl }, query), query.format);
+  });
 }

@@ -3,7 +3,7 @@
 // to the PostgreSQL that replicas share. Safe to run again: what the target already holds is not copied twice.
 import path from 'node:path';
 import { loadConfig, parseDatabaseUrl } from './config';
-import { openExistingStorage, readExisting, UsageError, type CliIo, type SubmissionsSource } from './cli';
+import { openExistingStorage, readExisting, runCommand, UsageError, type CliIo, type SubmissionsSource } from './cli';
 import {
   dedupeKeyFor,
   openStorage,
@@ -51,16 +51,10 @@ function identity(row: StoredSubmission): string {
   return JSON.stringify([row.form, row.receivedAt, row.spam, row.ipHash, row.userAgent, row.fields]);
 }
 
-function asNew(row: StoredSubmission): NewSubmission {
-  return {
-    form: row.form,
-    fields: row.fields,
-    spam: row.spam,
-    receivedAt: row.receivedAt,
-    ipHash: row.ipHash,
-    userAgent: row.userAgent,
-    dedupeKey: dedupeKeyFor(row.form, row.fields, row.spam),
-  };
+function asNew(stored: StoredSubmission): NewSubmission {
+  const row: Omit<StoredSubmission, 'id'> & { id?: number } = { ...stored };
+  delete row.id;
+  return { ...row, dedupeKey: dedupeKeyFor(row.form, row.fields, row.spam) };
 }
 
 async function copySubmissions(source: Storage, target: Storage): Promise<CopyCount> {
@@ -188,28 +182,17 @@ export function formatCopyReport(report: CopyReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Runs the command and resolves with the exit code: 0 done, 1 failed (nothing half-done is lost), 2 bad usage. */
-export async function runCopyCli(
+/** Runs the command and resolves with the exit code: 0 done, 1 failed (a rerun carries on), 2 bad usage. */
+export function runCopyCli(
   args: readonly string[],
   env: NodeJS.ProcessEnv,
   io: CliIo,
   cwd: string = process.cwd(),
 ): Promise<number> {
-  try {
+  return runCommand(copyUsage, io, async () => {
     const to = parseCopyArgs(args, cwd);
-    if (to === 'help') {
-      io.stdout(copyUsage);
-      return 0;
-    }
+    if (to === 'help') return copyUsage;
     const { databasePath, databaseUrl } = loadConfig(env, cwd);
-    io.stdout(formatCopyReport(await copyDatabase({ databasePath, databaseUrl }, to)));
-    return 0;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr(`${error.message}\n\n${copyUsage}`);
-      return 2;
-    }
-    io.stderr(`${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
+    return formatCopyReport(await copyDatabase({ databasePath, databaseUrl }, to));
+  });
 }
