@@ -63,10 +63,14 @@ async function copySubmissions(source: Storage, target: Storage): Promise<CopyCo
   const before = await target.listSubmissions(all);
   // A multiset: two identical posts in the source (a double click within one millisecond) are two rows to copy.
   const held = new Map<string, number>();
-  for (const row of before) held.set(identity(row), (held.get(identity(row)) ?? 0) + 1);
+  for (const row of before) {
+    const key = identity(row);
+    held.set(key, (held.get(key) ?? 0) + 1);
+  }
   const missing = wanted.filter((row) => {
-    const count = held.get(identity(row)) ?? 0;
-    if (count > 0) held.set(identity(row), count - 1);
+    const key = identity(row);
+    const count = held.get(key) ?? 0;
+    if (count > 0) held.set(key, count - 1);
     return count === 0;
   });
   // A sign-up whose address the target already has (someone who signed up again on the new servers) is not stored
@@ -83,9 +87,10 @@ async function copySubmissions(source: Storage, target: Storage): Promise<CopyCo
 
 async function copyImages(source: Storage, target: Storage): Promise<CopyCount> {
   const count: CopyCount = { copied: 0, present: 0 };
+  const held = new Set((await target.listImages()).map((image) => image.id));
   // Oldest first, so that the target's "newest first" ties break the same way.
   for (const image of (await source.listImages()).reverse()) {
-    if ((await target.findImage(image.id)) !== undefined) {
+    if (held.has(image.id)) {
       count.present += 1;
     } else {
       await target.insertImage(image);
