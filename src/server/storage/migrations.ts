@@ -152,6 +152,93 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX rate_limits_reset ON rate_limits (reset_at);
     `,
   },
+  {
+    id: 6,
+    name: 'create_outbox_admin_newsletter',
+    // The leads' outbox (one row per submission and channel, written in the submission's transaction), the admin
+    // inbox's sessions and erasure log, and newsletter consent (who confirmed or left). Times that the worker
+    // compares (next_attempt_at, lease_until, give_up_at, expires_at) are epoch milliseconds.
+    sqlite: `
+      ALTER TABLE submissions ADD COLUMN lead_key TEXT;
+      CREATE UNIQUE INDEX submissions_lead_key ON submissions (lead_key) WHERE lead_key IS NOT NULL;
+      CREATE TABLE deliveries (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        submission_id INTEGER NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+        channel TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'sending', 'delivered', 'dead')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_until INTEGER,
+        claim_id TEXT,
+        give_up_at INTEGER NOT NULL,
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        delivered_at TEXT,
+        UNIQUE (submission_id, channel)
+      );
+      CREATE INDEX deliveries_due ON deliveries (status, next_attempt_at);
+      CREATE TABLE newsletter_subscribers (
+        email TEXT PRIMARY KEY,
+        submission_id INTEGER,
+        confirmed_at TEXT,
+        unsubscribed_at TEXT
+      );
+      CREATE TABLE admin_sessions (
+        id_hash TEXT PRIMARY KEY,
+        csrf_secret TEXT NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE TABLE erasures (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        email_hash TEXT NOT NULL,
+        erased_at TEXT NOT NULL,
+        submissions INTEGER NOT NULL,
+        deliveries INTEGER NOT NULL,
+        subscriptions INTEGER NOT NULL
+      );
+    `,
+    postgres: `
+      ALTER TABLE submissions ADD COLUMN lead_key TEXT;
+      CREATE UNIQUE INDEX submissions_lead_key ON submissions (lead_key) WHERE lead_key IS NOT NULL;
+      CREATE TABLE deliveries (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        submission_id BIGINT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+        channel TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'sending', 'delivered', 'dead')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at BIGINT NOT NULL,
+        lease_until BIGINT,
+        claim_id TEXT,
+        give_up_at BIGINT NOT NULL,
+        last_error TEXT,
+        created_at TIMESTAMPTZ NOT NULL,
+        delivered_at TIMESTAMPTZ,
+        UNIQUE (submission_id, channel)
+      );
+      CREATE INDEX deliveries_due ON deliveries (status, next_attempt_at);
+      CREATE TABLE newsletter_subscribers (
+        email TEXT PRIMARY KEY,
+        submission_id BIGINT,
+        confirmed_at TIMESTAMPTZ,
+        unsubscribed_at TIMESTAMPTZ
+      );
+      CREATE TABLE admin_sessions (
+        id_hash TEXT PRIMARY KEY,
+        csrf_secret TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE TABLE erasures (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        email_hash TEXT NOT NULL,
+        erased_at TIMESTAMPTZ NOT NULL,
+        submissions INTEGER NOT NULL,
+        deliveries INTEGER NOT NULL,
+        subscriptions INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 /**

@@ -1,8 +1,24 @@
 // The scale-out store: PostgreSQL through `pg`, shared by every replica of the API (DATABASE_URL=postgres://…).
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import type { DeliveryChannel } from '../leads/types';
+import { deliveryStateSql, inboxConditions, type InboxDialect } from './inbox';
 import { migrations as defaultMigrations, pendingMigrations, type Migration } from './migrations';
 import {
   StorageUnavailableError,
+  type AdminSession,
+  type ClaimedDelivery,
+  type ConfirmResult,
+  type DeliveryOutcome,
+  type DeliveryRecord,
+  type ErasureRecord,
+  type ErasureResult,
+  type InboxPage,
+  type InboxQuery,
+  type InboxRow,
+  type SubmissionDetail,
+  type SubscriberCounts,
+  type UnsubscribeResult,
   type CounterHit,
   type ImageRecord,
   type MetaEntry,
@@ -83,6 +99,33 @@ function valuesList(rows: number, columns: number): string {
 
 /** PostgreSQL takes at most 65,535 parameters per statement; larger inserts go in chunks inside one transaction. */
 const maxParameters = 65_535;
+
+/** Longest error text kept per delivery (an SMTP transcript can be long). */
+const maxErrorLength = 1000;
+
+const submissionColumns = `s.id, s.form_name AS form, s.fields, s.spam, ${isoText('s.received_at')} AS "receivedAt",
+  s.ip_hash AS "ipHash", s.user_agent AS "userAgent"`;
+
+type PostgresSubmissionRow = Omit<StoredSubmission, 'id'> & { id: string };
+
+// BIGINT arrives as a string; ids stay far below 2^53.
+function fromPostgresRow(row: PostgresSubmissionRow): StoredSubmission {
+  return {
+    id: Number(row.id),
+    form: row.form,
+    fields: row.fields,
+    spam: row.spam,
+    receivedAt: row.receivedAt,
+    ipHash: row.ipHash,
+    userAgent: row.userAgent,
+  };
+}
+
+const postgresDialect: InboxDialect = {
+  placeholder: (position) => `$${String(position)}`,
+  textMatch: (placeholder) => `s.fields::text ILIKE ${placeholder}`,
+  spam: (value) => (value ? 's.spam' : 'NOT s.spam'),
+};
 
 export class PostgresStorage implements Storage {
   readonly kind = 'postgres';
@@ -241,22 +284,59 @@ export class PostgresStorage implements Storage {
   }
 
   async insertSubmissions(rows: readonly NewSubmission[]): Promise<void> {
-    await this.insertRows(
-      (values) =>
-        `INSERT INTO submissions (form_name, fields, spam, received_at, ip_hash, user_agent, dedupe_key)
-         VALUES ${values}
-         ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`,
-      rows.map((row) => [
-        row.form,
-        JSON.stringify(row.fields),
-        row.spam,
-        row.receivedAt,
-        row.ipHash,
-        row.userAgent,
-        row.dedupeKey,
-      ]),
-      7,
-    );
+    const values = (row: NewSubmission) => [
+      row.form,
+      JSON.stringify(row.fields),
+      row.spam,
+      row.receivedAt,
+      row.ipHash,
+      row.userAgent,
+      row.dedupeKey,
+      row.outbox?.leadKey ?? null,
+    ];
+    const insert = (list: string) =>
+      `INSERT INTO submissions (form_name, fields, spam, received_at, ip_hash, user_agent, dedupe_key, lead_key)
+       VALUES ${list}
+       ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`;
+    const withOutbox = rows.filter((row) => row.outbox !== undefined && row.outbox.channels.length > 0);
+    if (withOutbox.length === 0) {
+      await this.insertRows(insert, rows.map(values), 8);
+      return;
+    }
+    // The rows and their deliveries in one transaction: the deliveries find their submission by its lead key.
+    await this.transaction(async (client) => {
+      const perStatement = Math.floor(maxParameters / 8);
+      const ids = new Map<string, string>();
+      for (let start = 0; start < rows.length; start += perStatement) {
+        const chunk = rows.slice(start, start + perStatement);
+        const result = await client.query<{ id: string; lead_key: string | null }>(
+          `${insert(valuesList(chunk.length, 8))} RETURNING id, lead_key`,
+          chunk.flatMap(values),
+        );
+        for (const row of result.rows) if (row.lead_key !== null) ids.set(row.lead_key, row.id);
+      }
+      const deliveries: unknown[][] = [];
+      for (const row of withOutbox) {
+        const outbox = row.outbox;
+        const id = outbox === undefined ? undefined : ids.get(outbox.leadKey);
+        // No id: the row was a repeated sign-up and was not stored, so it has nothing to deliver.
+        if (outbox === undefined || id === undefined) continue;
+        for (const channel of outbox.channels)
+          deliveries.push([id, channel, outbox.leadKey, outbox.giveUpAt, row.receivedAt]);
+      }
+      const perDeliveryStatement = Math.floor(maxParameters / 5);
+      for (let start = 0; start < deliveries.length; start += perDeliveryStatement) {
+        const chunk = deliveries.slice(start, start + perDeliveryStatement);
+        await client.query(
+          `INSERT INTO deliveries (submission_id, channel, idempotency_key, give_up_at, created_at, status, attempts,
+                                   next_attempt_at)
+           SELECT v.submission_id::bigint, v.channel, v.idempotency_key, v.give_up_at::bigint, v.created_at::timestamptz,
+                  'pending', 0, (extract(epoch FROM clock_timestamp()) * 1000)::bigint
+           FROM (VALUES ${valuesList(chunk.length, 5)}) AS v (submission_id, channel, idempotency_key, give_up_at, created_at)`,
+          chunk.flat(),
+        );
+      }
+    });
   }
 
   async listSubmissions(filter: SubmissionFilter): Promise<StoredSubmission[]> {
@@ -272,14 +352,11 @@ export class PostgresStorage implements Storage {
     }
     if (!filter.includeSpam) conditions.push('NOT spam');
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-    const result = await this.query<Omit<StoredSubmission, 'id'> & { id: string }>(
-      `SELECT id, form_name AS form, fields, spam, ${isoText('received_at')} AS "receivedAt", ip_hash AS "ipHash",
-              user_agent AS "userAgent"
-       FROM submissions ${where} ORDER BY id`,
+    const result = await this.query<PostgresSubmissionRow>(
+      `SELECT ${submissionColumns} FROM submissions s ${where} ORDER BY id`,
       params,
     );
-    // BIGINT arrives as a string; ids stay far below 2^53.
-    return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
+    return result.rows.map(fromPostgresRow);
   }
 
   async insertMetrics(records: readonly NewMetric[]): Promise<void> {
@@ -369,6 +446,284 @@ export class PostgresStorage implements Storage {
       this.counterPool,
     );
     return result.rowCount ?? 0;
+  }
+
+  async claimDeliveries(options: { limit: number; leaseMs: number }): Promise<ClaimedDelivery[]> {
+    const claimId = randomUUID();
+    // SKIP LOCKED: replicas claiming at the same moment each take different rows instead of waiting on each other.
+    // The database's clock decides leases, so replicas with skewed clocks agree on when one has lapsed.
+    const result = await this.query<{
+      id: string;
+      channel: DeliveryChannel;
+      attempts: number;
+      give_up_at: string;
+      submission_id: string;
+      form: string;
+      fields: ClaimedDelivery['message']['fields'];
+      received_at: string;
+      lead_key: string;
+    }>(
+      `WITH clock AS (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now),
+       due AS (
+         SELECT d.id FROM deliveries d, clock
+         WHERE (d.status = 'pending' AND d.next_attempt_at <= clock.now)
+            OR (d.status = 'sending' AND d.lease_until <= clock.now)
+         ORDER BY d.next_attempt_at, d.id
+         LIMIT $1
+         FOR UPDATE OF d SKIP LOCKED
+       ),
+       claimed AS (
+         UPDATE deliveries SET status = 'sending', attempts = attempts + 1,
+                lease_until = (SELECT now FROM clock) + $2, claim_id = $3
+         WHERE id IN (SELECT id FROM due)
+         RETURNING id, channel, attempts, give_up_at, submission_id
+       )
+       SELECT claimed.*, s.form_name AS form, s.fields, ${isoText('s.received_at')} AS received_at, s.lead_key
+       FROM claimed JOIN submissions s ON s.id = claimed.submission_id`,
+      [options.limit, options.leaseMs, claimId],
+    );
+    return result.rows.map((row) => ({
+      id: Number(row.id),
+      claimId,
+      channel: row.channel,
+      attempts: row.attempts,
+      giveUpAt: Number(row.give_up_at),
+      message: {
+        submissionId: Number(row.submission_id),
+        form: row.form,
+        fields: row.fields,
+        receivedAt: row.received_at,
+        leadKey: row.lead_key,
+      },
+    }));
+  }
+
+  async settleDelivery(id: number, claimId: string, outcome: DeliveryOutcome): Promise<boolean> {
+    const where = `WHERE id = $1 AND claim_id = $2 AND status = 'sending'`;
+    const result =
+      outcome.status === 'delivered'
+        ? await this.query(
+            `UPDATE deliveries SET status = 'delivered', delivered_at = now(), lease_until = NULL, last_error = NULL
+             ${where}`,
+            [id, claimId],
+          )
+        : await this.query(
+            `UPDATE deliveries SET status = $3, next_attempt_at = $4, lease_until = NULL, last_error = $5 ${where}`,
+            [
+              id,
+              claimId,
+              outcome.status,
+              outcome.status === 'pending' ? outcome.retryAt : Date.now(),
+              outcome.error.slice(0, maxErrorLength),
+            ],
+          );
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async retryDelivery(id: number, giveUpAt: number): Promise<boolean> {
+    const result = await this.query(
+      `UPDATE deliveries SET status = 'pending', next_attempt_at = (extract(epoch FROM clock_timestamp()) * 1000)::bigint,
+              give_up_at = $2, claim_id = NULL
+       WHERE id = $1 AND status = 'dead'`,
+      [id, giveUpAt],
+    );
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async searchSubmissions(query: InboxQuery): Promise<InboxPage> {
+    const { where, params } = inboxConditions(query, postgresDialect);
+    const total = await this.query<{ total: string }>(`SELECT count(*) AS total FROM submissions s ${where}`, params);
+    const rows = await this.query<PostgresSubmissionRow & { delivery: InboxRow['delivery'] }>(
+      `SELECT ${submissionColumns}, ${deliveryStateSql} AS delivery FROM submissions s ${where}
+       ORDER BY s.id DESC LIMIT $${String(params.length + 1)} OFFSET $${String(params.length + 2)}`,
+      [...params, query.limit, query.offset],
+    );
+    return {
+      total: Number(total.rows[0]?.total ?? 0),
+      rows: rows.rows.map((row) => ({ ...fromPostgresRow(row), delivery: row.delivery })),
+    };
+  }
+
+  async findSubmission(id: number): Promise<SubmissionDetail | undefined> {
+    const found = await this.query<PostgresSubmissionRow & { delivery: InboxRow['delivery'] }>(
+      `SELECT ${submissionColumns}, ${deliveryStateSql} AS delivery FROM submissions s WHERE s.id = $1`,
+      [id],
+    );
+    const row = found.rows[0];
+    if (row === undefined) return undefined;
+    const deliveries = await this.query<
+      Omit<DeliveryRecord, 'id' | 'nextAttemptAt'> & { id: string; nextAttemptAt: string | null }
+    >(
+      `SELECT id, channel, status, attempts, idempotency_key AS "idempotencyKey",
+              CASE WHEN status = 'pending' THEN next_attempt_at END AS "nextAttemptAt", last_error AS "lastError",
+              ${isoText('created_at')} AS "createdAt", ${isoText('delivered_at')} AS "deliveredAt"
+       FROM deliveries WHERE submission_id = $1 ORDER BY id`,
+      [id],
+    );
+    return {
+      ...fromPostgresRow(row),
+      delivery: row.delivery,
+      deliveries: deliveries.rows.map((delivery) => ({
+        ...delivery,
+        id: Number(delivery.id),
+        nextAttemptAt: delivery.nextAttemptAt === null ? null : new Date(Number(delivery.nextAttemptAt)).toISOString(),
+      })),
+    };
+  }
+
+  async setSpam(id: number, spam: boolean): Promise<boolean> {
+    const result = await this.query('UPDATE submissions SET spam = $2 WHERE id = $1', [id, spam]);
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async eraseEmail(email: string, emailHash: string): Promise<ErasureResult> {
+    const address = email.trim().toLowerCase();
+    let erased: ErasureResult = { submissions: 0, deliveries: 0, subscriptions: 0 };
+    await this.transaction(async (client) => {
+      const deliveries = await client.query<{ count: string }>(
+        `SELECT count(*) AS count FROM deliveries
+         WHERE submission_id IN (SELECT id FROM submissions WHERE lower(fields->>'email') = $1)`,
+        [address],
+      );
+      // The deliveries go with their submissions (ON DELETE CASCADE).
+      const submissions = await client.query(`DELETE FROM submissions WHERE lower(fields->>'email') = $1`, [address]);
+      const subscriptions = await client.query('DELETE FROM newsletter_subscribers WHERE email = $1', [address]);
+      erased = {
+        submissions: submissions.rowCount ?? 0,
+        deliveries: Number(deliveries.rows[0]?.count ?? 0),
+        subscriptions: subscriptions.rowCount ?? 0,
+      };
+      await client.query(
+        `INSERT INTO erasures (email_hash, erased_at, submissions, deliveries, subscriptions)
+         VALUES ($1, now(), $2, $3, $4)`,
+        [emailHash, erased.submissions, erased.deliveries, erased.subscriptions],
+      );
+    });
+    return erased;
+  }
+
+  async listErasures(limit: number): Promise<ErasureRecord[]> {
+    const result = await this.query<Omit<ErasureRecord, 'id'> & { id: string }>(
+      `SELECT id, email_hash AS "emailHash", ${isoText('erased_at')} AS "erasedAt", submissions, deliveries,
+              subscriptions
+       FROM erasures ORDER BY id DESC LIMIT $1`,
+      [limit],
+    );
+    return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
+  }
+
+  async createSession(session: AdminSession): Promise<void> {
+    await this.query('INSERT INTO admin_sessions (id_hash, csrf_secret, expires_at) VALUES ($1, $2, $3)', [
+      session.idHash,
+      session.csrfSecret,
+      session.expiresAt,
+    ]);
+  }
+
+  async findSession(idHash: string, now: number): Promise<AdminSession | undefined> {
+    const result = await this.query<Omit<AdminSession, 'expiresAt'> & { expiresAt: string }>(
+      `SELECT id_hash AS "idHash", csrf_secret AS "csrfSecret", expires_at AS "expiresAt" FROM admin_sessions
+       WHERE id_hash = $1 AND expires_at > $2`,
+      [idHash, now],
+    );
+    const row = result.rows[0];
+    return row === undefined ? undefined : { ...row, expiresAt: Number(row.expiresAt) };
+  }
+
+  async deleteSession(idHash: string): Promise<void> {
+    await this.query('DELETE FROM admin_sessions WHERE id_hash = $1', [idHash]);
+  }
+
+  async pruneSessions(now: number): Promise<number> {
+    const result = await this.query('DELETE FROM admin_sessions WHERE expires_at <= $1', [now]);
+    return result.rowCount ?? 0;
+  }
+
+  async confirmSubscription(email: string, submissionId: number, confirmedAt: string): Promise<ConfirmResult> {
+    const address = email.toLowerCase();
+    let outcome: ConfirmResult = 'gone';
+    await this.transaction(async (client) => {
+      const signup = await client.query(
+        `SELECT id FROM submissions WHERE id = $1 AND form_name = 'blog-newsletter' AND NOT spam
+           AND lower(fields->>'email') = $2`,
+        [submissionId, address],
+      );
+      if (signup.rows.length === 0) return;
+      // Locks the address's row (if any), so two clicks on one link cannot both confirm.
+      const current = await client.query<{ submission_id: string | null }>(
+        'SELECT submission_id FROM newsletter_subscribers WHERE email = $1 FOR UPDATE',
+        [address],
+      );
+      const row = current.rows[0];
+      if (row !== undefined && Number(row.submission_id) === submissionId) {
+        outcome = 'already-confirmed';
+        return;
+      }
+      const inserted = await client.query(
+        `INSERT INTO newsletter_subscribers (email, submission_id, confirmed_at, unsubscribed_at)
+         VALUES ($1, $2, $3, NULL)
+         ON CONFLICT (email) DO UPDATE SET submission_id = excluded.submission_id,
+           confirmed_at = excluded.confirmed_at, unsubscribed_at = NULL
+         WHERE newsletter_subscribers.submission_id IS DISTINCT FROM excluded.submission_id`,
+        [address, submissionId, confirmedAt],
+      );
+      outcome = (inserted.rowCount ?? 0) > 0 ? 'confirmed' : 'already-confirmed';
+    });
+    return outcome;
+  }
+
+  async unsubscribe(email: string, unsubscribedAt: string): Promise<UnsubscribeResult> {
+    const address = email.toLowerCase();
+    let outcome: UnsubscribeResult = 'already-unsubscribed';
+    await this.transaction(async (client) => {
+      const current = await client.query<{ unsubscribed_at: Date | null }>(
+        'SELECT unsubscribed_at FROM newsletter_subscribers WHERE email = $1 FOR UPDATE',
+        [address],
+      );
+      const latest = await client.query<{ id: string }>(
+        `SELECT id FROM submissions WHERE form_name = 'blog-newsletter' AND NOT spam AND dedupe_key = $1`,
+        [address],
+      );
+      const row = current.rows[0];
+      const signup = latest.rows[0];
+      if ((row === undefined && signup === undefined) || (row !== undefined && row.unsubscribed_at !== null)) return;
+      await client.query(
+        `INSERT INTO newsletter_subscribers (email, submission_id, confirmed_at, unsubscribed_at)
+         VALUES ($1, $2, NULL, $3)
+         ON CONFLICT (email) DO UPDATE SET unsubscribed_at = excluded.unsubscribed_at`,
+        [address, signup?.id ?? null, unsubscribedAt],
+      );
+      // The address is free again: a later sign-up is stored and asks for confirmation anew.
+      await client.query('UPDATE submissions SET dedupe_key = NULL WHERE dedupe_key = $1', [address]);
+      outcome = 'unsubscribed';
+    });
+    return outcome;
+  }
+
+  async purgeUnconfirmedSignups(before: string): Promise<number> {
+    const result = await this.query(
+      `DELETE FROM submissions s
+       WHERE form_name = 'blog-newsletter' AND NOT spam AND received_at < $1
+         AND EXISTS (SELECT 1 FROM deliveries d WHERE d.submission_id = s.id AND d.channel = 'newsletter-confirmation')
+         AND NOT EXISTS (SELECT 1 FROM newsletter_subscribers n WHERE n.submission_id = s.id
+                           AND n.confirmed_at IS NOT NULL)`,
+      [before],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  async countSubscribers(): Promise<SubscriberCounts> {
+    const result = await this.query<{ confirmed: string; pending: string }>(
+      `SELECT
+         (SELECT count(*) FROM newsletter_subscribers WHERE confirmed_at IS NOT NULL AND unsubscribed_at IS NULL)
+           AS confirmed,
+         (SELECT count(*) FROM submissions s WHERE form_name = 'blog-newsletter' AND NOT spam
+            AND dedupe_key IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM newsletter_subscribers n WHERE n.submission_id = s.id
+                              AND n.confirmed_at IS NOT NULL)) AS pending`,
+    );
+    const row = result.rows[0];
+    return { confirmed: Number(row?.confirmed ?? 0), pending: Number(row?.pending ?? 0) };
   }
 
   async close(): Promise<void> {

@@ -1,10 +1,26 @@
 // The embedded default: one SQLite file (WAL, synchronous=FULL) holding everything the server stores.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { migrations as defaultMigrations, pendingMigrations, type Migration } from './migrations';
+import type { DeliveryChannel } from '../leads/types';
+import { deliveryStateSql, inboxConditions } from './inbox';
 import {
   StorageUnavailableError,
+  type AdminSession,
+  type ClaimedDelivery,
+  type ConfirmResult,
+  type DeliveryOutcome,
+  type DeliveryRecord,
+  type ErasureRecord,
+  type ErasureResult,
+  type InboxPage,
+  type InboxQuery,
+  type InboxRow,
+  type SubmissionDetail,
+  type SubscriberCounts,
+  type UnsubscribeResult,
   type CounterHit,
   type ImageRecord,
   type MetaEntry,
@@ -117,6 +133,41 @@ async function settle<T>(work: () => T): Promise<T> {
 const imageColumns =
   'id, filename, content_type AS contentType, extension, size, width, height, created_at AS createdAt';
 
+type LeadFields = ClaimedDelivery['message']['fields'];
+
+interface ClaimedRow {
+  id: number;
+  channel: DeliveryChannel;
+  attempts: number;
+  giveUpAt: number;
+}
+
+/** Longest error text kept per delivery (an SMTP transcript can be long). */
+const maxErrorLength = 1000;
+
+const submissionColumns = `s.id, s.form_name AS form, s.fields, s.spam, s.received_at AS receivedAt,
+  s.ip_hash AS ipHash, s.user_agent AS userAgent`;
+
+type SqliteSubmissionRow = Omit<StoredSubmission, 'fields' | 'spam'> & { fields: string; spam: number };
+
+function fromSqliteRow(row: SqliteSubmissionRow): StoredSubmission {
+  return {
+    id: row.id,
+    form: row.form,
+    fields: JSON.parse(row.fields) as StoredSubmission['fields'],
+    spam: row.spam === 1,
+    receivedAt: row.receivedAt,
+    ipHash: row.ipHash,
+    userAgent: row.userAgent,
+  };
+}
+
+const sqliteDialect = {
+  placeholder: () => '?',
+  textMatch: (placeholder: string) => `s.fields LIKE ${placeholder} ESCAPE '\\'`,
+  spam: (value: boolean) => (value ? 's.spam = 1' : 's.spam = 0'),
+};
+
 export class SqliteStorage implements Storage {
   readonly kind = 'sqlite';
   readonly description: string;
@@ -174,14 +225,22 @@ export class SqliteStorage implements Storage {
 
   insertSubmissions(rows: readonly NewSubmission[]): Promise<void> {
     return settle(() => {
-      const insert = this.db.prepare<[string, string, number, string, string, string | null, string | null]>(
-        `INSERT INTO submissions (form_name, fields, spam, received_at, ip_hash, user_agent, dedupe_key)
-         VALUES (?, ?, ?, ?, ?, ?, ?)
+      const insert = this.db.prepare<
+        [string, string, number, string, string, string | null, string | null, string | null]
+      >(
+        `INSERT INTO submissions (form_name, fields, spam, received_at, ip_hash, user_agent, dedupe_key, lead_key)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`,
       );
+      const enqueue = this.db.prepare<[number | bigint, string, string, number, number, string]>(
+        `INSERT INTO deliveries (submission_id, channel, idempotency_key, status, attempts, next_attempt_at,
+                                 give_up_at, created_at)
+         VALUES (?, ?, ?, 'pending', 0, ?, ?, ?)`,
+      );
+      const now = Date.now();
       this.db.transaction(() => {
         for (const row of rows) {
-          insert.run(
+          const result = insert.run(
             row.form,
             JSON.stringify(row.fields),
             row.spam ? 1 : 0,
@@ -189,7 +248,13 @@ export class SqliteStorage implements Storage {
             row.ipHash,
             row.userAgent,
             row.dedupeKey,
+            row.outbox?.leadKey ?? null,
           );
+          // No row (a repeated sign-up): no deliveries either.
+          if (result.changes === 0 || row.outbox === undefined) continue;
+          for (const channel of row.outbox.channels) {
+            enqueue.run(result.lastInsertRowid, channel, row.outbox.leadKey, now, row.outbox.giveUpAt, row.receivedAt);
+          }
         }
       })();
     });
@@ -209,18 +274,12 @@ export class SqliteStorage implements Storage {
       }
       if (!filter.includeSpam) conditions.push('spam = 0');
       const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-      const rows = this.db
-        .prepare<(string | number)[], Omit<StoredSubmission, 'fields' | 'spam'> & { fields: string; spam: number }>(
-          `SELECT id, form_name AS form, fields, spam, received_at AS receivedAt, ip_hash AS ipHash,
-                  user_agent AS userAgent
-           FROM submissions ${where} ORDER BY id`,
+      return this.db
+        .prepare<(string | number)[], SqliteSubmissionRow>(
+          `SELECT ${submissionColumns} FROM submissions s ${where} ORDER BY id`,
         )
-        .all(...params);
-      return rows.map((row) => ({
-        ...row,
-        fields: JSON.parse(row.fields) as StoredSubmission['fields'],
-        spam: row.spam === 1,
-      }));
+        .all(...params)
+        .map(fromSqliteRow);
     });
   }
 
@@ -320,6 +379,312 @@ export class SqliteStorage implements Storage {
     return settle(
       () => this.counters.prepare<[number]>('DELETE FROM rate_limits WHERE reset_at <= ?').run(Date.now()).changes,
     );
+  }
+
+  claimDeliveries(options: { limit: number; leaseMs: number }): Promise<ClaimedDelivery[]> {
+    return settle(() => {
+      const now = Date.now();
+      const claimId = randomUUID();
+      // One statement under SQLite's write lock: two processes cannot pick the same row.
+      const claimed = this.db
+        .prepare<
+          [{ now: number; leaseUntil: number; claimId: string; limit: number }],
+          ClaimedRow & { submissionId: number }
+        >(
+          `UPDATE deliveries SET status = 'sending', attempts = attempts + 1, lease_until = @leaseUntil,
+                  claim_id = @claimId
+           WHERE id IN (
+             SELECT id FROM deliveries
+             WHERE (status = 'pending' AND next_attempt_at <= @now) OR (status = 'sending' AND lease_until <= @now)
+             ORDER BY next_attempt_at, id LIMIT @limit
+           )
+           RETURNING id, channel, attempts, give_up_at AS giveUpAt, submission_id AS submissionId`,
+        )
+        .all({ now, leaseUntil: now + options.leaseMs, claimId, limit: options.limit });
+      if (claimed.length === 0) return [];
+      const read = this.db.prepare<[number], { form: string; fields: string; receivedAt: string; leadKey: string }>(
+        `SELECT form_name AS form, fields, received_at AS receivedAt, lead_key AS leadKey FROM submissions WHERE id = ?`,
+      );
+      const deliveries: ClaimedDelivery[] = [];
+      for (const row of claimed) {
+        const submission = read.get(row.submissionId);
+        if (submission === undefined) continue;
+        deliveries.push({
+          id: row.id,
+          claimId,
+          channel: row.channel,
+          attempts: row.attempts,
+          giveUpAt: row.giveUpAt,
+          message: {
+            submissionId: row.submissionId,
+            form: submission.form,
+            fields: JSON.parse(submission.fields) as LeadFields,
+            receivedAt: submission.receivedAt,
+            leadKey: submission.leadKey,
+          },
+        });
+      }
+      return deliveries;
+    });
+  }
+
+  settleDelivery(id: number, claimId: string, outcome: DeliveryOutcome): Promise<boolean> {
+    return settle(() => {
+      const params = { id, claimId, now: new Date().toISOString() };
+      const where = `WHERE id = @id AND claim_id = @claimId AND status = 'sending'`;
+      if (outcome.status === 'delivered') {
+        return (
+          this.db
+            .prepare(
+              `UPDATE deliveries SET status = 'delivered', delivered_at = @now, lease_until = NULL, last_error = NULL
+               ${where}`,
+            )
+            .run(params).changes > 0
+        );
+      }
+      return (
+        this.db
+          .prepare(
+            `UPDATE deliveries SET status = @status, next_attempt_at = @retryAt, lease_until = NULL,
+                    last_error = @error ${where}`,
+          )
+          .run({
+            ...params,
+            status: outcome.status,
+            retryAt: outcome.status === 'pending' ? outcome.retryAt : Date.now(),
+            error: outcome.error.slice(0, maxErrorLength),
+          }).changes > 0
+      );
+    });
+  }
+
+  retryDelivery(id: number, giveUpAt: number): Promise<boolean> {
+    return settle(
+      () =>
+        this.db
+          .prepare<[number, number, number]>(
+            `UPDATE deliveries SET status = 'pending', next_attempt_at = ?, give_up_at = ?, claim_id = NULL
+             WHERE id = ? AND status = 'dead'`,
+          )
+          .run(Date.now(), giveUpAt, id).changes > 0,
+    );
+  }
+
+  searchSubmissions(query: InboxQuery): Promise<InboxPage> {
+    return settle(() => {
+      const { where, params } = inboxConditions(query, sqliteDialect);
+      const total = this.db
+        .prepare<unknown[], { total: number }>(`SELECT count(*) AS total FROM submissions s ${where}`)
+        .get(...params);
+      const rows = this.db
+        .prepare<unknown[], SqliteSubmissionRow & { delivery: InboxRow['delivery'] }>(
+          `SELECT ${submissionColumns}, ${deliveryStateSql} AS delivery FROM submissions s ${where}
+           ORDER BY s.id DESC LIMIT ? OFFSET ?`,
+        )
+        .all(...params, query.limit, query.offset);
+      return { total: total?.total ?? 0, rows: rows.map((row) => ({ ...fromSqliteRow(row), delivery: row.delivery })) };
+    });
+  }
+
+  findSubmission(id: number): Promise<SubmissionDetail | undefined> {
+    return settle(() => {
+      const row = this.db
+        .prepare<[number], SqliteSubmissionRow & { delivery: InboxRow['delivery'] }>(
+          `SELECT ${submissionColumns}, ${deliveryStateSql} AS delivery FROM submissions s WHERE s.id = ?`,
+        )
+        .get(id);
+      if (row === undefined) return undefined;
+      const deliveries = this.db
+        .prepare<[number], Omit<DeliveryRecord, 'nextAttemptAt'> & { nextAttemptAt: number | null }>(
+          `SELECT id, channel, status, attempts, idempotency_key AS idempotencyKey,
+                  CASE WHEN status = 'pending' THEN next_attempt_at END AS nextAttemptAt, last_error AS lastError,
+                  created_at AS createdAt, delivered_at AS deliveredAt
+           FROM deliveries WHERE submission_id = ? ORDER BY id`,
+        )
+        .all(id);
+      return {
+        ...fromSqliteRow(row),
+        delivery: row.delivery,
+        deliveries: deliveries.map((delivery) => ({
+          ...delivery,
+          nextAttemptAt: delivery.nextAttemptAt === null ? null : new Date(delivery.nextAttemptAt).toISOString(),
+        })),
+      };
+    });
+  }
+
+  setSpam(id: number, spam: boolean): Promise<boolean> {
+    return settle(
+      () =>
+        this.db.prepare<[number, number]>('UPDATE submissions SET spam = ? WHERE id = ?').run(spam ? 1 : 0, id)
+          .changes > 0,
+    );
+  }
+
+  eraseEmail(email: string, emailHash: string): Promise<ErasureResult> {
+    return settle(() =>
+      this.db.transaction(() => {
+        const address = email.trim().toLowerCase();
+        const match = `FROM submissions WHERE lower(json_extract(fields, '$.email')) = ?`;
+        const deliveries = this.db
+          .prepare<[string], { count: number }>(
+            `SELECT count(*) AS count FROM deliveries WHERE submission_id IN (SELECT id ${match})`,
+          )
+          .get(address);
+        // The deliveries go with their submissions (ON DELETE CASCADE).
+        const submissions = this.db.prepare<[string]>(`DELETE ${match}`).run(address).changes;
+        const subscriptions = this.db
+          .prepare<[string]>('DELETE FROM newsletter_subscribers WHERE email = ?')
+          .run(address).changes;
+        const result = { submissions, deliveries: deliveries?.count ?? 0, subscriptions };
+        this.db
+          .prepare<[string, string, number, number, number]>(
+            `INSERT INTO erasures (email_hash, erased_at, submissions, deliveries, subscriptions)
+             VALUES (?, ?, ?, ?, ?)`,
+          )
+          .run(emailHash, new Date().toISOString(), result.submissions, result.deliveries, result.subscriptions);
+        return result;
+      })(),
+    );
+  }
+
+  listErasures(limit: number): Promise<ErasureRecord[]> {
+    return settle(() =>
+      this.db
+        .prepare<[number], ErasureRecord>(
+          `SELECT id, email_hash AS emailHash, erased_at AS erasedAt, submissions, deliveries, subscriptions
+           FROM erasures ORDER BY id DESC LIMIT ?`,
+        )
+        .all(limit),
+    );
+  }
+
+  createSession(session: AdminSession): Promise<void> {
+    return settle(() => {
+      this.db
+        .prepare<[string, string, number]>(
+          'INSERT INTO admin_sessions (id_hash, csrf_secret, expires_at) VALUES (?, ?, ?)',
+        )
+        .run(session.idHash, session.csrfSecret, session.expiresAt);
+    });
+  }
+
+  findSession(idHash: string, now: number): Promise<AdminSession | undefined> {
+    return settle(() =>
+      this.db
+        .prepare<[string, number], AdminSession>(
+          `SELECT id_hash AS idHash, csrf_secret AS csrfSecret, expires_at AS expiresAt FROM admin_sessions
+           WHERE id_hash = ? AND expires_at > ?`,
+        )
+        .get(idHash, now),
+    );
+  }
+
+  deleteSession(idHash: string): Promise<void> {
+    return settle(() => {
+      this.db.prepare<[string]>('DELETE FROM admin_sessions WHERE id_hash = ?').run(idHash);
+    });
+  }
+
+  pruneSessions(now: number): Promise<number> {
+    return settle(() => this.db.prepare<[number]>('DELETE FROM admin_sessions WHERE expires_at <= ?').run(now).changes);
+  }
+
+  confirmSubscription(email: string, submissionId: number, confirmedAt: string): Promise<ConfirmResult> {
+    return settle(() =>
+      this.db.transaction((): ConfirmResult => {
+        const address = email.toLowerCase();
+        const signup = this.db
+          .prepare<[number, string], { id: number }>(
+            `SELECT id FROM submissions WHERE id = ? AND form_name = 'blog-newsletter' AND spam = 0
+               AND lower(json_extract(fields, '$.email')) = ?`,
+          )
+          .get(submissionId, address);
+        if (signup === undefined) return 'gone';
+        const current = this.db
+          .prepare<[string], { submissionId: number | null }>(
+            'SELECT submission_id AS submissionId FROM newsletter_subscribers WHERE email = ?',
+          )
+          .get(address);
+        if (current !== undefined && current.submissionId === submissionId) return 'already-confirmed';
+        this.db
+          .prepare<[string, number, string]>(
+            `INSERT INTO newsletter_subscribers (email, submission_id, confirmed_at, unsubscribed_at)
+             VALUES (?, ?, ?, NULL)
+             ON CONFLICT (email) DO UPDATE SET submission_id = excluded.submission_id,
+               confirmed_at = excluded.confirmed_at, unsubscribed_at = NULL`,
+          )
+          .run(address, submissionId, confirmedAt);
+        return 'confirmed';
+      })(),
+    );
+  }
+
+  unsubscribe(email: string, unsubscribedAt: string): Promise<UnsubscribeResult> {
+    return settle(() =>
+      this.db.transaction((): UnsubscribeResult => {
+        const address = email.toLowerCase();
+        const current = this.db
+          .prepare<[string], { unsubscribedAt: string | null }>(
+            'SELECT unsubscribed_at AS unsubscribedAt FROM newsletter_subscribers WHERE email = ?',
+          )
+          .get(address);
+        const latest = this.db
+          .prepare<[string], { id: number }>(
+            `SELECT id FROM submissions WHERE form_name = 'blog-newsletter' AND spam = 0 AND dedupe_key = ?`,
+          )
+          .get(address);
+        if (
+          (current === undefined && latest === undefined) ||
+          (current !== undefined && current.unsubscribedAt !== null)
+        ) {
+          return 'already-unsubscribed';
+        }
+        this.db
+          .prepare<[string, number | null, string]>(
+            `INSERT INTO newsletter_subscribers (email, submission_id, confirmed_at, unsubscribed_at)
+             VALUES (?, ?, NULL, ?)
+             ON CONFLICT (email) DO UPDATE SET unsubscribed_at = excluded.unsubscribed_at`,
+          )
+          .run(address, latest?.id ?? null, unsubscribedAt);
+        // The address is free again: a later sign-up is stored and asks for confirmation anew.
+        this.db.prepare<[string]>('UPDATE submissions SET dedupe_key = NULL WHERE dedupe_key = ?').run(address);
+        return 'unsubscribed';
+      })(),
+    );
+  }
+
+  purgeUnconfirmedSignups(before: string): Promise<number> {
+    return settle(
+      () =>
+        this.db
+          .prepare<[string]>(
+            `DELETE FROM submissions
+             WHERE form_name = 'blog-newsletter' AND spam = 0 AND received_at < ?
+               AND EXISTS (SELECT 1 FROM deliveries d WHERE d.submission_id = submissions.id
+                             AND d.channel = 'newsletter-confirmation')
+               AND NOT EXISTS (SELECT 1 FROM newsletter_subscribers n WHERE n.submission_id = submissions.id
+                                 AND n.confirmed_at IS NOT NULL)`,
+          )
+          .run(before).changes,
+    );
+  }
+
+  countSubscribers(): Promise<SubscriberCounts> {
+    return settle(() => {
+      const row = this.db
+        .prepare<[], SubscriberCounts>(
+          `SELECT
+             (SELECT count(*) FROM newsletter_subscribers WHERE confirmed_at IS NOT NULL AND unsubscribed_at IS NULL)
+               AS confirmed,
+             (SELECT count(*) FROM submissions s WHERE form_name = 'blog-newsletter' AND spam = 0
+                AND dedupe_key IS NOT NULL
+                AND NOT EXISTS (SELECT 1 FROM newsletter_subscribers n WHERE n.submission_id = s.id
+                                  AND n.confirmed_at IS NOT NULL)) AS pending`,
+        )
+        .get();
+      return row ?? { confirmed: 0, pending: 0 };
+    });
   }
 
   close(): Promise<void> {

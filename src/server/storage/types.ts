@@ -1,4 +1,5 @@
 // The one storage interface the routes and the CLI use; SQLite (one machine) and PostgreSQL (replicas) implement it.
+import type { DeliveryChannel, LeadMessage } from '../leads/types';
 
 export type StorageKind = 'sqlite' | 'postgres';
 
@@ -13,9 +14,22 @@ export interface NewSubmission {
   userAgent: string | null;
   /** Non-null for a genuine newsletter sign-up: a second row with the same key is silently not stored. */
   dedupeKey: string | null;
+  /**
+   * The outbox: one delivery per channel, written in the same transaction as the row (and not at all when the row
+   * is deduplicated away), so a lead is never stored without its notifications nor notified without being stored.
+   */
+  outbox?: OutboxEntry;
 }
 
-export type StoredSubmission = Omit<NewSubmission, 'dedupeKey'> & { id: number };
+export interface OutboxEntry {
+  /** The idempotency key of the submission's deliveries: random, unique, stored with the submission. */
+  leadKey: string;
+  channels: readonly DeliveryChannel[];
+  /** Epoch ms after which a delivery that still fails is marked dead instead of retried. */
+  giveUpAt: number;
+}
+
+export type StoredSubmission = Omit<NewSubmission, 'dedupeKey' | 'outbox'> & { id: number };
 
 export interface SubmissionFilter {
   form?: string;
@@ -64,6 +78,93 @@ export function dedupeKeyFor(form: string, fields: NewSubmission['fields'], spam
   return form === 'blog-newsletter' && !spam && typeof fields.email === 'string' ? fields.email.toLowerCase() : null;
 }
 
+export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'dead';
+
+/** A delivery this process now owns until `leaseUntil`: send it, then settle it with its `claimId`. */
+export interface ClaimedDelivery {
+  id: number;
+  /** Random per claim: settling with a stale claim (the lease ran out and another replica took over) does nothing. */
+  claimId: string;
+  channel: DeliveryChannel;
+  /** Attempts so far, this one included. */
+  attempts: number;
+  /** Epoch ms after which a failed delivery is not retried again but marked dead. */
+  giveUpAt: number;
+  message: LeadMessage;
+}
+
+export type DeliveryOutcome =
+  { status: 'delivered' } | { status: 'pending'; error: string; retryAt: number } | { status: 'dead'; error: string };
+
+export interface DeliveryRecord {
+  id: number;
+  channel: DeliveryChannel;
+  status: DeliveryStatus;
+  attempts: number;
+  idempotencyKey: string;
+  /** ISO; when the next attempt is due (pending) or null. */
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+
+/** How a submission's deliveries stand, as one word: dead if any is dead, else pending if any is not delivered. */
+export type DeliveryState = 'none' | 'pending' | 'delivered' | 'dead';
+
+export interface InboxQuery {
+  /** Case-insensitive substring of any field. */
+  text?: string;
+  form?: string;
+  /** ISO; received at or after. */
+  from?: string;
+  /** ISO; received before. */
+  to?: string;
+  delivery?: DeliveryState;
+  spam: 'exclude' | 'only' | 'include';
+  limit: number;
+  offset: number;
+}
+
+export type InboxRow = StoredSubmission & { delivery: DeliveryState };
+
+export interface InboxPage {
+  total: number;
+  /** Newest first. */
+  rows: InboxRow[];
+}
+
+export type SubmissionDetail = InboxRow & { deliveries: DeliveryRecord[] };
+
+export interface ErasureResult {
+  submissions: number;
+  deliveries: number;
+  subscriptions: number;
+}
+
+export interface ErasureRecord extends ErasureResult {
+  id: number;
+  /** A keyed hash of the address (never the address itself), so "was this address erased?" can still be answered. */
+  emailHash: string;
+  erasedAt: string;
+}
+
+export interface AdminSession {
+  /** SHA-256 of the cookie's value: a stolen database does not hand out live sessions. */
+  idHash: string;
+  csrfSecret: string;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
+export type ConfirmResult = 'confirmed' | 'already-confirmed' | 'gone';
+export type UnsubscribeResult = 'unsubscribed' | 'already-unsubscribed';
+
+export interface SubscriberCounts {
+  confirmed: number;
+  pending: number;
+}
+
 export interface CounterHit {
   /** Hits in the current window, this one included. */
   count: number;
@@ -108,6 +209,54 @@ export interface Storage {
   hit(key: string, windowMs: number): Promise<CounterHit>;
   /** Forgets counters whose window has ended. Returns how many were removed. */
   pruneCounters(): Promise<number>;
+
+  /**
+   * The outbox: takes up to `limit` deliveries that are due (pending and due, or sending with a lapsed lease: the
+   * replica sending them died) and leases them to the caller for `leaseMs`. Each is handed to exactly one caller,
+   * across processes (SQLite's write lock; PostgreSQL's FOR UPDATE SKIP LOCKED).
+   */
+  claimDeliveries(options: { limit: number; leaseMs: number }): Promise<ClaimedDelivery[]>;
+  /** Records how a claimed delivery went. False when the claim was lost (lease lapsed and taken over). */
+  settleDelivery(id: number, claimId: string, outcome: DeliveryOutcome): Promise<boolean>;
+  /** A dead delivery goes back to pending, due now, with a new give-up time. False unless it was dead. */
+  retryDelivery(id: number, giveUpAt: number): Promise<boolean>;
+
+  /** The admin inbox's list. */
+  searchSubmissions(query: InboxQuery): Promise<InboxPage>;
+  findSubmission(id: number): Promise<SubmissionDetail | undefined>;
+  /** False when there is no such submission. */
+  setSpam(id: number, spam: boolean): Promise<boolean>;
+  /**
+   * Deletes every submission whose e-mail field is `email` (any letter case; spam included), their deliveries and
+   * the newsletter subscription, and records the erasure under `emailHash`, in one transaction.
+   */
+  eraseEmail(email: string, emailHash: string): Promise<ErasureResult>;
+  /** Newest first. */
+  listErasures(limit: number): Promise<ErasureRecord[]>;
+
+  createSession(session: AdminSession): Promise<void>;
+  /** The session if it exists and has not expired at `now`. */
+  findSession(idHash: string, now: number): Promise<AdminSession | undefined>;
+  deleteSession(idHash: string): Promise<void>;
+  /** Forgets expired sessions; returns how many. */
+  pruneSessions(now: number): Promise<number>;
+
+  /**
+   * Confirms the newsletter sign-up `submissionId` for `email`: 'gone' when that sign-up is not stored (purged,
+   * erased) or is not this address's, 'already-confirmed' when this link was used already (or the address
+   * unsubscribed since).
+   */
+  confirmSubscription(email: string, submissionId: number, confirmedAt: string): Promise<ConfirmResult>;
+  /**
+   * Unsubscribes `email` (confirmed or still pending) and frees the address, so a later sign-up asks again.
+   */
+  unsubscribe(email: string, unsubscribedAt: string): Promise<UnsubscribeResult>;
+  /**
+   * Deletes genuine newsletter sign-ups received before `before` (ISO) that were sent a confirmation e-mail and
+   * never confirmed. Returns how many.
+   */
+  purgeUnconfirmedSignups(before: string): Promise<number>;
+  countSubscribers(): Promise<SubscriberCounts>;
 
   close(): Promise<void>;
 }
