@@ -6,11 +6,15 @@ import { fastifyCompress } from '@fastify/compress';
 import { fastifyRateLimit } from '@fastify/rate-limit';
 import { fastify } from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { loadLeadsConfig, type LeadsConfig } from './config';
 import { addSecurityHeaders, loadBuildManifest, securityHeaders, type HeaderRecord } from './headers';
+import { createLeads, newsletterLinks, type Leads } from './leads';
+import { registerAdminRoutes } from './routes/admin';
 import { registerFormRoutes, tooManyRequestsMessage } from './routes/forms';
 import { registerHealthRoutes } from './routes/health';
 import { registerImageRoutes } from './routes/images';
 import { registerMetricRoutes } from './routes/metrics';
+import { registerNewsletterRoutes } from './routes/newsletter';
 import { registerPageRoutes } from './routes/pages';
 import { openStorage, StorageUnavailableError, type Storage } from './storage';
 import { rateLimitStoreFor } from './storage/rateLimitStore';
@@ -23,6 +27,9 @@ declare module 'fastify' {
 
 /** How often each server forgets per-visitor counters whose window has ended. */
 const counterPruneIntervalMs = 60_000;
+/** How often each server deletes newsletter sign-ups that were never confirmed, and after how long. */
+const signupPurgeIntervalMs = 3_600_000;
+export const unconfirmedSignupMaxAgeMs = 7 * 24 * 3_600_000;
 
 export interface AppOptions {
   /** The built site: prerendered HTML, hashed assets and build-manifest.json. */
@@ -47,6 +54,16 @@ export interface AppOptions {
   ipHashSalt?: string;
   /** Fastify's trustProxy: which peers' X-Forwarded-* headers give the client IP and host. Off by default. */
   trustProxy?: boolean | string[];
+  /** Public origin for links in e-mails; http://localhost:3000 by default. */
+  siteUrl?: string;
+  /** Lead channels and the outbox's timings; every channel off by default (leads are only stored). */
+  leads?: LeadsConfig;
+  /** How often the delivery worker looks for due deliveries when nothing wakes it; 1 s by default. */
+  leadsPollMs?: number;
+  /** scrypt hash of the admin inbox's password; the inbox is off without it. */
+  adminPasswordHash?: string;
+  /** How long an admin sign-in lasts; 8 hours by default. */
+  adminSessionMs?: number;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -87,8 +104,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .catch((error: unknown) => app.log.warn({ err: error }, 'Could not prune rate-limit counters'));
   }, counterPruneIntervalMs);
   pruneTimer.unref();
+  const purgeSignups = () => {
+    storage
+      .purgeUnconfirmedSignups(new Date(Date.now() - unconfirmedSignupMaxAgeMs).toISOString())
+      .then((purged) => {
+        if (purged > 0) app.log.info({ purged }, 'Deleted newsletter sign-ups that were never confirmed');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Could not purge unconfirmed newsletter sign-ups'));
+  };
+  const purgeTimer = setInterval(purgeSignups, signupPurgeIntervalMs);
+  purgeTimer.unref();
+  let leads: Leads | undefined;
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
+    clearInterval(purgeTimer);
+    // The worker first: its sends in flight record their outcome before the database closes.
+    await leads?.worker.stop();
     await storage.close();
   });
 
@@ -126,11 +157,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     //   POST /                  routes/forms.ts    forms by `form-name` (home-contact, blog-newsletter)
     //   POST /api/metrics       routes/metrics.ts  JSON array of performance metric records (+ GET summary)
     //   GET/POST/DELETE /api/images[/:id[/file]]   routes/images.ts
+    // Secrets kept in the database, so every replica signs and hashes alike.
+    const newSecret = () => randomBytes(32).toString('hex');
+    const siteUrl = options.siteUrl ?? 'http://localhost:3000';
+    const linkSecret = await storage.metaValue('link_secret', newSecret);
+    const startedLeads = createLeads({
+      config: options.leads ?? loadLeadsConfig({}),
+      siteUrl,
+      links: newsletterLinks(siteUrl, linkSecret),
+      storage,
+      log: app.log,
+      pollMs: options.leadsPollMs,
+    });
+    leads = startedLeads;
+    if (startedLeads.enabled.length === 0) {
+      app.log.info('No lead channel is configured: form submissions are only stored (see docs/deployment.md#leads)');
+    } else {
+      app.log.info({ channels: startedLeads.enabled }, 'Lead delivery channels enabled');
+    }
+    app.addHook('onReady', async () => {
+      startedLeads.worker.start();
+      purgeSignups();
+    });
+
     await registerFormRoutes(app, {
       rateLimitMax: options.formsRateLimitMax ?? 10,
-      // Kept in the database, so every replica hashes an address the same way.
-      ipHashSalt:
-        options.ipHashSalt ?? (await storage.metaValue('ip_hash_salt', () => randomBytes(32).toString('hex'))),
+      ipHashSalt: options.ipHashSalt ?? (await storage.metaValue('ip_hash_salt', newSecret)),
+      outboxFor: (form, spam) => startedLeads.outboxFor(form, spam),
+      onDeliveriesStored: () => startedLeads.worker.poke(),
+    });
+    await registerNewsletterRoutes(app, { linkSecret, rateLimitMax: options.formsRateLimitMax ?? 10 });
+    await registerAdminRoutes(app, {
+      passwordHash: options.adminPasswordHash === '' ? undefined : options.adminPasswordHash,
+      sessionTtlMs: options.adminSessionMs,
+      deliveryGiveUpMs: (options.leads ?? loadLeadsConfig({})).giveUpMs,
+      erasureKey: await storage.metaValue('erasure_key', newSecret),
     });
     await registerMetricRoutes(app, { rateLimitMax: options.metricsRateLimitMax ?? 60 });
     await registerImageRoutes(app, {

@@ -143,10 +143,20 @@ export function formatSubmissions(records: readonly SubmissionRecord[], format: 
 /**
  * Quotes per RFC 4180. Text that a spreadsheet would run as a formula (=, +, -, @ and tab or CR first) gets a
  * leading apostrophe: these values are typed by strangers, and the file is meant to be opened in a spreadsheet.
+ * International phone numbers (+1 919 555 0100) are left as typed, so the leads can be called back as they are.
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = /^[=+\-@\t\r]/.test(value) && !isPhoneNumber(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * A leading + and then only digits, spaces, dots, hyphens and parentheses, with at least 6 digits. Safe to leave
+ * unguarded: with no letters, quotes or other symbols it can name no function, cell or command, so the worst a
+ * spreadsheet can make of it is arithmetic.
+ */
+function isPhoneNumber(value: string): boolean {
+  return /^\+[\d .()-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6;
 }
 
 export interface CliIo {

@@ -28,7 +28,32 @@ export interface ServerConfig {
    * Behind a proxy this is what makes the client IP (rate limits) and host (origin check) the visitor's.
    */
   trustProxy: boolean | string[];
+  /** Public origin of the site (SITE_URL): the links in e-mails (newsletter confirmation, unsubscribe) start with it. */
+  siteUrl: string;
+  /** Where and how leads are sent (e-mail, webhook, Salesforce); every channel is off unless its variables are set. */
+  leads: LeadsConfig;
+  /** scrypt hash of the admin inbox's password (ADMIN_PASSWORD_HASH, made by `npm run admin:password`); off when unset. */
+  adminPasswordHash: string | undefined;
+  /** How long an admin sign-in lasts (ADMIN_SESSION_HOURS, default 8). */
+  adminSessionMs: number;
 }
+
+export interface LeadsConfig {
+  /** SMTP_URL + LEADS_EMAIL_TO: e-mail each lead to the owner; SMTP_URL alone still sends newsletter confirmations. */
+  email: { smtpUrl: string; to: string | undefined; from: string } | undefined;
+  webhook: { url: string; secret: string } | undefined;
+  salesforce:
+    { orgId: string; url: string; subscribeField: string | undefined; smsField: string | undefined } | undefined;
+  /** Wait before the second attempt; it doubles up to `retryMaxMs`. */
+  retryFirstMs: number;
+  retryMaxMs: number;
+  /** After this long a delivery that still fails is marked dead (visible in the admin inbox, retried from there). */
+  giveUpMs: number;
+  /** The longest one send may take (SMTP or HTTP); a claimed delivery is leased for twice this. */
+  sendTimeoutMs: number;
+}
+
+export const defaultSalesforceUrl = 'https://webto.salesforce.com/servlet/servlet.WebToLead?encoding=UTF-8';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -50,7 +75,106 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     metricsRateLimitMax: parsePositiveInteger('METRICS_RATE_LIMIT_MAX', valueOf(env, 'METRICS_RATE_LIMIT_MAX'), 60),
     ipHashSalt: valueOf(env, 'IP_HASH_SALT'),
     trustProxy: parseTrustProxy(valueOf(env, 'TRUST_PROXY')),
+    siteUrl: parseSiteUrl(valueOf(env, 'SITE_URL')),
+    leads: loadLeadsConfig(env),
+    adminPasswordHash: valueOf(env, 'ADMIN_PASSWORD_HASH'),
+    adminSessionMs: parseDuration('ADMIN_SESSION_HOURS', valueOf(env, 'ADMIN_SESSION_HOURS'), 8, 3_600_000, false),
   };
+}
+
+export function loadLeadsConfig(env: NodeJS.ProcessEnv): LeadsConfig {
+  const smtpUrl = valueOf(env, 'SMTP_URL');
+  const to = valueOf(env, 'LEADS_EMAIL_TO');
+  if (to !== undefined && smtpUrl === undefined) {
+    throw new Error('LEADS_EMAIL_TO is set but SMTP_URL is not: set SMTP_URL (smtp://user:password@host:587) too.');
+  }
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/]/i.test(smtpUrl)) {
+    // The value may hold a password, so it is not repeated in the message.
+    throw new Error('SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465.');
+  }
+  const webhookUrl = valueOf(env, 'LEADS_WEBHOOK_URL');
+  const webhookSecret = valueOf(env, 'LEADS_WEBHOOK_SECRET');
+  if (webhookUrl !== undefined) {
+    parseHttpUrl('LEADS_WEBHOOK_URL', webhookUrl);
+    if (webhookSecret === undefined || webhookSecret.length < 16) {
+      throw new Error('LEADS_WEBHOOK_URL needs LEADS_WEBHOOK_SECRET, at least 16 characters (openssl rand -hex 32).');
+    }
+  }
+  const orgId = valueOf(env, 'SALESFORCE_ORG_ID');
+  if (orgId !== undefined && !/^00D[0-9A-Za-z]{12}(?:[0-9A-Za-z]{3})?$/.test(orgId)) {
+    throw new Error(
+      `SALESFORCE_ORG_ID must be a Salesforce organization id (00D followed by 12 or 15 characters); got "${orgId}".`,
+    );
+  }
+  const salesforceUrl = valueOf(env, 'SALESFORCE_WEB_TO_LEAD_URL') ?? defaultSalesforceUrl;
+  parseHttpUrl('SALESFORCE_WEB_TO_LEAD_URL', salesforceUrl);
+  return {
+    email:
+      smtpUrl === undefined
+        ? undefined
+        : { smtpUrl, to, from: valueOf(env, 'LEADS_EMAIL_FROM') ?? 'Meridian Cloud website <no-reply@localhost>' },
+    webhook:
+      webhookUrl === undefined || webhookSecret === undefined ? undefined : { url: webhookUrl, secret: webhookSecret },
+    salesforce:
+      orgId === undefined
+        ? undefined
+        : {
+            orgId,
+            url: salesforceUrl,
+            subscribeField: valueOf(env, 'SALESFORCE_SUBSCRIBE_FIELD'),
+            smsField: valueOf(env, 'SALESFORCE_SMS_FIELD'),
+          },
+    retryFirstMs: parseDuration(
+      'LEADS_RETRY_FIRST_SECONDS',
+      valueOf(env, 'LEADS_RETRY_FIRST_SECONDS'),
+      30,
+      1000,
+      false,
+    ),
+    retryMaxMs: parseDuration('LEADS_RETRY_MAX_SECONDS', valueOf(env, 'LEADS_RETRY_MAX_SECONDS'), 3600, 1000, false),
+    giveUpMs: parseDuration('LEADS_GIVE_UP_HOURS', valueOf(env, 'LEADS_GIVE_UP_HOURS'), 48, 3_600_000, true),
+    sendTimeoutMs: parseDuration(
+      'LEADS_SEND_TIMEOUT_SECONDS',
+      valueOf(env, 'LEADS_SEND_TIMEOUT_SECONDS'),
+      30,
+      1000,
+      false,
+    ),
+  };
+}
+
+/** A decimal number of `unit`s (so tests can say 0.2 seconds) as milliseconds; zero only where `zeroAllowed`. */
+function parseDuration(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  unitMs: number,
+  zeroAllowed: boolean,
+): number {
+  if (value === undefined) return fallback * unitMs;
+  const number = /^\d+(?:\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isFinite(number) || (number === 0 && !zeroAllowed)) {
+    throw new Error(`${name} must be a ${zeroAllowed ? 'non-negative' : 'positive'} number; got "${value}".`);
+  }
+  return Math.round(number * unitMs);
+}
+
+function parseHttpUrl(name: string, value: string): URL {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new Error(`${name} must be an http(s) URL.`);
+  }
+  return url;
+}
+
+function parseSiteUrl(value: string | undefined): string {
+  if (value === undefined) return 'http://localhost:3000';
+  return parseHttpUrl('SITE_URL', value).origin;
 }
 
 // `.env.example` lists every variable with an empty value, so empty means "use the default".

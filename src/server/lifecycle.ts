@@ -42,6 +42,10 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     metricsRateLimitMax: config.metricsRateLimitMax,
     ipHashSalt: config.ipHashSalt,
     trustProxy: config.trustProxy,
+    siteUrl: config.siteUrl,
+    leads: config.leads,
+    adminPasswordHash: config.adminPasswordHash,
+    adminSessionMs: config.adminSessionMs,
   });
   try {
     const url = await app.listen({ port: config.port, host: config.host });

@@ -3,13 +3,44 @@ import { createHash } from 'node:crypto';
 import { fastifyFormbody } from '@fastify/formbody';
 import { fastifyMultipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { dedupeKeyFor, StorageUnavailableError, type NewSubmission, type Storage } from '../storage';
+import { escapeHtml, simplePage } from '../html';
+import {
+  dedupeKeyFor,
+  StorageUnavailableError,
+  type NewSubmission,
+  type OutboxEntry,
+  type Storage,
+} from '../storage';
 
 export interface FormRoutesOptions {
   /** Posts per client IP per minute. */
   rateLimitMax: number;
   /** Mixed into the IP hash so stored hashes cannot be reversed by hashing every IPv4 address. */
   ipHashSalt: string;
+  /** The deliveries to write with a submission (none for spam, or when no channel is configured). */
+  outboxFor?: (form: FormName, spam: boolean) => OutboxEntry | undefined;
+  /** Called once a batch with deliveries is committed, so the delivery worker looks at once. */
+  onDeliveriesStored?: () => void;
+}
+
+/** The stored field that says which page of the site the contact form was sent from (`/contact?program=…`). */
+export const cameFromField = 'came-from';
+
+/**
+ * The page the post came from, path and query, when the Referer is this site (browsers send the full URL to the
+ * same origin): the programme, plan or source a visitor followed to /contact, for whoever answers the lead.
+ */
+export function cameFrom(request: FastifyRequest): string | undefined {
+  const referer = request.headers.referer;
+  if (typeof referer !== 'string' || referer.length > 2048) return undefined;
+  try {
+    const url = new URL(referer);
+    if (url.host.toLowerCase() !== request.host.toLowerCase()) return undefined;
+    const page = `${url.pathname}${url.search}`;
+    return page.length <= 300 ? page : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export const formBodyLimit = 64 * 1024;
@@ -202,7 +233,7 @@ export async function registerFormRoutes(app: FastifyInstance, options: FormRout
       return undefined;
     });
 
-    const writer = new SubmissionWriter(forms.storage);
+    const writer = new SubmissionWriter(forms.storage, options.onDeliveriesStored);
 
     forms.post(
       '/',
@@ -220,17 +251,21 @@ export async function registerFormRoutes(app: FastifyInstance, options: FormRout
           return sendInvalid(request, reply, check);
         }
 
+        const fields = { ...check.fields };
+        const page = check.form === 'home-contact' && !check.spam ? cameFrom(request) : undefined;
+        if (page !== undefined) fields[cameFromField] = page;
         try {
           // Resolves once the row is committed (SQLite synchronous=FULL, or PostgreSQL's commit): only then may
-          // we say "thank you".
+          // we say "thank you". The deliveries (the outbox) are committed with it.
           await writer.write({
             form: check.form,
-            fields: check.fields,
+            fields,
             spam: check.spam,
             receivedAt: new Date().toISOString(),
             ipHash: hashIp(request.ip, options.ipHashSalt),
             userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
             dedupeKey: dedupeKeyFor(check.form, check.fields, check.spam),
+            outbox: options.outboxFor?.(check.form, check.spam),
           });
         } catch (error) {
           return sendNotStored(request, reply, check.form, error);
@@ -263,7 +298,10 @@ export class SubmissionWriter {
   private queue: PendingWrite[] = [];
   private flushing = false;
 
-  constructor(private readonly storage: Pick<Storage, 'insertSubmissions'>) {}
+  constructor(
+    private readonly storage: Pick<Storage, 'insertSubmissions'>,
+    private readonly onDeliveriesStored: () => void = () => undefined,
+  ) {}
 
   write(row: NewSubmission): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -288,6 +326,7 @@ export class SubmissionWriter {
     try {
       await this.storage.insertSubmissions(batch.map((pending) => pending.row));
       for (const pending of batch) pending.resolve();
+      if (batch.some((pending) => pending.row.outbox !== undefined)) this.onDeliveriesStored();
       return;
     } catch (error) {
       // With the database out of reach, trying the rows one by one would only fail them one by one, slower.
@@ -301,6 +340,7 @@ export class SubmissionWriter {
       try {
         await this.storage.insertSubmissions([pending.row]);
         pending.resolve();
+        if (pending.row.outbox !== undefined) this.onDeliveriesStored();
       } catch (error) {
         pending.reject(error);
       }
@@ -386,24 +426,11 @@ function sendInvalid(
 
 /** The page a browser without JavaScript gets when its post was not taken; `paragraphs` are HTML. */
 function notSentPage(paragraphs: readonly string[], back: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Your form was not sent | Meridian Cloud Consulting</title>
-</head>
-<body>
-<main>
-<h1>Your form was not sent</h1>
-${paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join('\n')}
-<p><a href="${escapeHtml(back)}">Go back to the form</a></p>
-</main>
-</body>
-</html>
-`;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${String(character.charCodeAt(0))};`);
+  return simplePage({
+    title: 'Your form was not sent',
+    heading: 'Your form was not sent',
+    body: [...paragraphs, `<a href="${escapeHtml(back)}">Go back to the form</a>`]
+      .map((paragraph) => `<p>${paragraph}</p>`)
+      .join('\n'),
+  });
 }

@@ -66,7 +66,7 @@ describeEachBackend('npm run submissions', (backend) => {
     expect(code).toBe(0);
     expect(stdout.split('\r\n')).toEqual([
       'id,form,received_at,spam,fullname,email,phone,organization,project-description,subscribe-updates,sms-consent,ip_hash,user_agent',
-      `1,home-contact,2025-12-30T10:00:00.000Z,false,"Ada ""The Countess"" Lovelace",ada@example.com,'+1 919 555 0100,"Engines, Ltd","Line one\nline two",true,false,abc123,jest`,
+      `1,home-contact,2025-12-30T10:00:00.000Z,false,"Ada ""The Countess"" Lovelace",ada@example.com,+1 919 555 0100,"Engines, Ltd","Line one\nline two",true,false,abc123,jest`,
       '2,blog-newsletter,2026-01-02T09:30:00.000Z,false,,reader@example.com,,,,,,abc123,jest',
       '4,home-contact,2026-01-05T12:00:00.000Z,false,Grace Hopper,grace@example.com,,,,,,abc123,jest',
       '',
@@ -150,7 +150,31 @@ describe('csvCell', () => {
     ['=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['-2+3', "'-2+3"],
+    ['+2+3', "'+2+3"],
+    ['-', "'-"],
+    ['\tTAB', "'\tTAB"],
   ])('writes %j as %s', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it.each([
+    ['+1 919 555 0100', '+1 919 555 0100'],
+    ['+44 (0)20 7946 0958', '+44 (0)20 7946 0958'],
+    ['+33.1.23.45.67.89', '+33.1.23.45.67.89'],
+    ['+1-919-555-0100', '+1-919-555-0100'],
+    ['+1 919 555 0100 ', '"+1 919 555 0100 "'],
+  ])('leaves the phone number %j as typed', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it.each([
+    ['-1 919 555 0100', "'-1 919 555 0100"],
+    ['+12345', "'+12345"],
+    ['+1 (0)', "'+1 (0)"],
+    ['+1 919 555 0100+HYPERLINK("x")', `"'+1 919 555 0100+HYPERLINK(""x"")"`],
+    ['+1919555010*A1', "'+1919555010*A1"],
+    ['+1 919 555 0100\r\n=cmd', `"'+1 919 555 0100\r\n=cmd"`],
+  ])('still guards %j, which only looks like a phone number', (value, cell) => {
     expect(csvCell(value)).toBe(cell);
   });
 });
