@@ -56,7 +56,8 @@ const OFFLINE_PAGE = '/offline.html';
  *   the network first instead (fresh whenever online), and a visited page's last copy opens offline.
  * - Old chunks: cached HTML names the chunks of its own build, so every /assets/ script also goes into
  *   a runtime cache (cache-first: its URL never changes) that outlives a new worker's precache cleanup.
- * - Never cached: anything but GET (Workbox routes only GET unless told otherwise) and /api/*.
+ * - Never cached: anything but GET (Workbox routes only GET unless told otherwise), /api/*, the owner's /admin
+ *   inbox (leads' personal data must not sit in a browser cache) and the newsletter's one-time link pages.
  * - Updates: no skipWaiting/clientsClaim. A new worker waits until every tab of the old one has
  *   closed and takes over on the next visit, so a page never runs chunks of two builds mid-session;
  *   the first visit is not controlled either (it loaded everything from the network anyway).
@@ -82,7 +83,7 @@ function serviceWorkerPlugin(): GenerateSW {
       {
         // Visited pages: fresh from the network, from the cache when the network is gone or slow.
         urlPattern: ({ request, url, sameOrigin }) =>
-          request.mode === 'navigate' && sameOrigin && !url.pathname.startsWith('/api/'),
+          request.mode === 'navigate' && sameOrigin && !/^\/(api|admin|newsletter)(\/|$)/.test(url.pathname),
         handler: 'NetworkFirst',
         options: {
           cacheName: 'pages',

@@ -175,9 +175,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     } else {
       app.log.info({ channels: startedLeads.enabled }, 'Lead delivery channels enabled');
     }
-    app.addHook('onReady', async () => {
+    app.addHook('onReady', (done) => {
       startedLeads.worker.start();
       purgeSignups();
+      done();
     });
 
     await registerFormRoutes(app, {

@@ -1,5 +1,6 @@
 // Reads the site server's settings from the environment, failing loudly on values it cannot use.
 import path from 'node:path';
+import { defaultWebToLeadUrl } from './leads/channels/salesforce';
 
 export interface ServerConfig {
   port: number;
@@ -40,7 +41,8 @@ export interface ServerConfig {
 
 export interface LeadsConfig {
   /** SMTP_URL + LEADS_EMAIL_TO: e-mail each lead to the owner; SMTP_URL alone still sends newsletter confirmations. */
-  email: { smtpUrl: string; to: string | undefined; from: string } | undefined;
+  /** `from` undefined: no-reply@ the SITE_URL's host. */
+  email: { smtpUrl: string; to: string | undefined; from: string | undefined } | undefined;
   webhook: { url: string; secret: string } | undefined;
   salesforce:
     { orgId: string; url: string; subscribeField: string | undefined; smsField: string | undefined } | undefined;
@@ -52,8 +54,6 @@ export interface LeadsConfig {
   /** The longest one send may take (SMTP or HTTP); a claimed delivery is leased for twice this. */
   sendTimeoutMs: number;
 }
-
-export const defaultSalesforceUrl = 'https://webto.salesforce.com/servlet/servlet.WebToLead?encoding=UTF-8';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -106,13 +106,10 @@ export function loadLeadsConfig(env: NodeJS.ProcessEnv): LeadsConfig {
       `SALESFORCE_ORG_ID must be a Salesforce organization id (00D followed by 12 or 15 characters); got "${orgId}".`,
     );
   }
-  const salesforceUrl = valueOf(env, 'SALESFORCE_WEB_TO_LEAD_URL') ?? defaultSalesforceUrl;
+  const salesforceUrl = valueOf(env, 'SALESFORCE_WEB_TO_LEAD_URL') ?? defaultWebToLeadUrl;
   parseHttpUrl('SALESFORCE_WEB_TO_LEAD_URL', salesforceUrl);
   return {
-    email:
-      smtpUrl === undefined
-        ? undefined
-        : { smtpUrl, to, from: valueOf(env, 'LEADS_EMAIL_FROM') ?? 'Meridian Cloud website <no-reply@localhost>' },
+    email: smtpUrl === undefined ? undefined : { smtpUrl, to, from: valueOf(env, 'LEADS_EMAIL_FROM') },
     webhook:
       webhookUrl === undefined || webhookSecret === undefined ? undefined : { url: webhookUrl, secret: webhookSecret },
     salesforce:

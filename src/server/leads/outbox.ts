@@ -85,13 +85,13 @@ export class OutboxWorker {
       }
       // A full batch may mean more is due: go round again at once, unless every slot is busy.
       if (claimedAny && this.inFlight.size < this.maxInFlight) continue;
-      if (!this.running) break;
       if (this.poked && this.inFlight.size < this.maxInFlight) continue;
       await this.sleep(this.pollMs);
     }
   }
 
   private sleep(ms: number): Promise<void> {
+    if (!this.running) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done(): void {

@@ -107,36 +107,36 @@ export async function registerNewsletterRoutes(app: FastifyInstance, options: Ne
           const read = readLinkToken(options.linkSecret, tokenOf(request), purpose);
           if (!read.ok) return send(reply, failure(read.reason, purpose));
           const now = new Date().toISOString();
+          let screen: Screen;
           try {
             if (purpose === 'confirm') {
               const result = await newsletter.storage.confirmSubscription(read.email, read.submissionId, now);
-              if (result === 'confirmed')
+              if (result === 'confirmed') {
                 request.log.info({ submission: read.submissionId }, 'Newsletter sign-up confirmed');
-              return send(
-                reply,
-                {
-                  confirmed: { status: 200, heading: 'Subscription confirmed', text: newsletterMessages.confirmed },
-                  'already-confirmed': { status: 410, heading: 'Link already used', text: newsletterMessages.used },
-                  gone: { status: 410, heading: 'Sign-up not found', text: newsletterMessages.gone },
-                }[result],
-              );
+              }
+              screen = {
+                confirmed: { status: 200, heading: 'Subscription confirmed', text: newsletterMessages.confirmed },
+                'already-confirmed': { status: 410, heading: 'Link already used', text: newsletterMessages.used },
+                gone: { status: 410, heading: 'Sign-up not found', text: newsletterMessages.gone },
+              }[result];
+            } else {
+              const result = await newsletter.storage.unsubscribe(read.email, now);
+              screen =
+                result === 'unsubscribed'
+                  ? { status: 200, heading: 'Unsubscribed', text: newsletterMessages.unsubscribed }
+                  : { status: 200, heading: 'Not subscribed', text: newsletterMessages.alreadyUnsubscribed };
             }
-            const result = await newsletter.storage.unsubscribe(read.email, now);
-            return send(
-              reply,
-              result === 'unsubscribed'
-                ? { status: 200, heading: 'Unsubscribed', text: newsletterMessages.unsubscribed }
-                : { status: 200, heading: 'Not subscribed', text: newsletterMessages.alreadyUnsubscribed },
-            );
           } catch (error) {
             request.log.error({ err: error, purpose }, 'Newsletter link not applied');
-            if (error instanceof StorageUnavailableError) reply.header('retry-after', '30');
-            return send(reply, {
-              status: error instanceof StorageUnavailableError ? 503 : 500,
+            const unavailable = error instanceof StorageUnavailableError;
+            if (unavailable) reply.header('retry-after', '30');
+            screen = {
+              status: unavailable ? 503 : 500,
               heading: 'Please try again later',
               text: newsletterMessages.unavailable,
-            });
+            };
           }
+          return send(reply, screen);
         },
       );
     }
