@@ -56,6 +56,18 @@ describe('loadConfig', () => {
       metricsRateLimitMax: 60,
       ipHashSalt: undefined,
       trustProxy: false,
+      siteUrl: 'http://localhost:3000',
+      leads: {
+        email: undefined,
+        webhook: undefined,
+        salesforce: undefined,
+        retryFirstMs: 30_000,
+        retryMaxMs: 3_600_000,
+        giveUpMs: 48 * 3_600_000,
+        sendTimeoutMs: 30_000,
+      },
+      adminPasswordHash: undefined,
+      adminSessionMs: 8 * 3_600_000,
     });
   });
 
@@ -74,6 +86,22 @@ describe('loadConfig', () => {
       METRICS_RATE_LIMIT_MAX: '120',
       IP_HASH_SALT: 'pepper',
       TRUST_PROXY: '10.0.0.1, 172.16.0.0/12',
+      SITE_URL: 'https://www.meridian.example/blog',
+      SMTP_URL: 'smtp://mailer:pw@mail.internal:587',
+      LEADS_EMAIL_TO: 'sales@meridian.example',
+      LEADS_EMAIL_FROM: 'Website <web@meridian.example>',
+      LEADS_WEBHOOK_URL: 'https://hooks.example/lead',
+      LEADS_WEBHOOK_SECRET: '0123456789abcdef',
+      SALESFORCE_ORG_ID: '00D5g000001abcdEAA',
+      SALESFORCE_WEB_TO_LEAD_URL: 'https://test.salesforce.com/servlet/servlet.WebToLead?encoding=UTF-8',
+      SALESFORCE_SUBSCRIBE_FIELD: '00N5g000001aaaa',
+      SALESFORCE_SMS_FIELD: '00N5g000001bbbb',
+      LEADS_RETRY_FIRST_SECONDS: '0.5',
+      LEADS_RETRY_MAX_SECONDS: '60',
+      LEADS_GIVE_UP_HOURS: '0',
+      LEADS_SEND_TIMEOUT_SECONDS: '10',
+      ADMIN_PASSWORD_HASH: 'scrypt$32768$8$1$c2FsdA$a2V5',
+      ADMIN_SESSION_HOURS: '1.5',
     };
     expect(loadConfig(env, '/srv/site')).toEqual({
       port: 8080,
@@ -89,6 +117,27 @@ describe('loadConfig', () => {
       metricsRateLimitMax: 120,
       ipHashSalt: 'pepper',
       trustProxy: ['10.0.0.1', '172.16.0.0/12'],
+      siteUrl: 'https://www.meridian.example',
+      leads: {
+        email: {
+          smtpUrl: 'smtp://mailer:pw@mail.internal:587',
+          to: 'sales@meridian.example',
+          from: 'Website <web@meridian.example>',
+        },
+        webhook: { url: 'https://hooks.example/lead', secret: '0123456789abcdef' },
+        salesforce: {
+          orgId: '00D5g000001abcdEAA',
+          url: 'https://test.salesforce.com/servlet/servlet.WebToLead?encoding=UTF-8',
+          subscribeField: '00N5g000001aaaa',
+          smsField: '00N5g000001bbbb',
+        },
+        retryFirstMs: 500,
+        retryMaxMs: 60_000,
+        giveUpMs: 0,
+        sendTimeoutMs: 10_000,
+      },
+      adminPasswordHash: 'scrypt$32768$8$1$c2FsdA$a2V5',
+      adminSessionMs: 5_400_000,
     });
     expect(loadConfig({ PORT: '', HOST: ' ', LOG_LEVEL: '' }, '/srv/site')).toMatchObject({
       port: 3000,
@@ -102,6 +151,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: port })).toThrow(
       `PORT must be an integer from 0 to 65535 (0 picks a free port); got "${port}".`,
     );
+  });
+
+  it.each([
+    [{ LEADS_EMAIL_TO: 'owner@example.com' }, 'LEADS_EMAIL_TO is set but SMTP_URL is not'],
+    [{ SMTP_URL: 'mail.example.com:25' }, 'SMTP_URL must look like smtp://'],
+    [{ LEADS_WEBHOOK_URL: 'https://hooks.example/lead' }, 'LEADS_WEBHOOK_URL needs LEADS_WEBHOOK_SECRET'],
+    [{ LEADS_WEBHOOK_URL: 'https://hooks.example/lead', LEADS_WEBHOOK_SECRET: 'short' }, 'at least 16 characters'],
+    [{ LEADS_WEBHOOK_URL: 'ftp://hooks.example', LEADS_WEBHOOK_SECRET: '0123456789abcdef' }, 'must be an http(s) URL'],
+    [{ SALESFORCE_ORG_ID: 'acme' }, 'SALESFORCE_ORG_ID must be a Salesforce organization id'],
+    [{ LEADS_RETRY_FIRST_SECONDS: '0' }, 'LEADS_RETRY_FIRST_SECONDS must be a positive number'],
+    [{ LEADS_GIVE_UP_HOURS: '-1' }, 'LEADS_GIVE_UP_HOURS must be a non-negative number'],
+    [{ SITE_URL: 'www.example.com' }, 'SITE_URL must be an http(s) URL'],
+  ])('refuses lead settings it cannot use: %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never repeats an SMTP password in its complaint', () => {
+    expect(() => loadConfig({ SMTP_URL: 'mailer:hunter2@mail' })).toThrow(/^(?!.*hunter2)/s);
   });
 
   it('rejects an unknown LOG_LEVEL', () => {
