@@ -11,12 +11,14 @@ import {
   type Storage,
   type StoredSubmission,
   type StorageOptions,
+  type SubscriberRecord,
 } from './storage';
 
 export const copyUsage = `Usage: npm run db:copy -- --to postgres://user:password@host:5432/database
        npm run db:copy -- --to /path/to/other/site.db
 
-Copies the form submissions (spam included), newsletter sign-ups, image records and the IP-hash salt from the
+Copies the form submissions (spam included), newsletter sign-ups and who confirmed or left, image records and
+the IP-hash salt and link secrets from the
 server's database (DATABASE_URL if set, else the SQLite file at DATABASE_PATH, default data/site.db) into the
 database named by --to, creating its tables if it has none. Run it again at any time: rows the target already
 holds are not copied twice, so an interrupted copy is finished by running it once more.
@@ -39,6 +41,8 @@ export interface CopyReport {
   source: string;
   target: string;
   submissions: CopyCount;
+  /** Newsletter consent: addresses that confirmed or unsubscribed. */
+  subscribers: CopyCount;
   images: CopyCount;
   /** app_meta keys the target now has with the source's value. */
   metaCopied: string[];
@@ -51,15 +55,49 @@ function identity(row: StoredSubmission): string {
   return JSON.stringify([row.form, row.receivedAt, row.spam, row.ipHash, row.userAgent, row.fields]);
 }
 
-function asNew(stored: StoredSubmission): NewSubmission {
+function asNew(stored: StoredSubmission, holdsAddress: boolean): NewSubmission {
   const row: Omit<StoredSubmission, 'id'> & { id?: number } = { ...stored };
   delete row.id;
-  return { ...row, dedupeKey: dedupeKeyFor(row.form, row.fields, row.spam) };
+  return { ...row, dedupeKey: holdsAddress ? dedupeKeyFor(row.form, row.fields, row.spam) : null };
 }
 
-async function copySubmissions(source: Storage, target: Storage): Promise<CopyCount> {
+/** The source's newsletter consent; none when its server predates consent (no table yet). */
+async function consentRecords(source: Storage): Promise<SubscriberRecord[]> {
+  try {
+    return await source.listSubscribers();
+  } catch (error) {
+    if (error instanceof Error && /no such table|relation "\w+" does not exist/i.test(error.message)) return [];
+    throw error;
+  }
+}
+
+/**
+ * The sign-ups that hold their address, as the server keeps it: only an address's latest genuine sign-up, and not
+ * once the address unsubscribed after it (unsubscribing frees the address for a new sign-up).
+ */
+function addressHolders(rows: readonly StoredSubmission[], subscribers: readonly SubscriberRecord[]): Set<number> {
+  const leftAt = new Map(subscribers.map((record) => [record.email, record.unsubscribedAt]));
+  const latest = new Map<string, StoredSubmission>();
+  for (const row of rows) {
+    const key = dedupeKeyFor(row.form, row.fields, row.spam);
+    if (key !== null) latest.set(key, row);
+  }
+  const holders = new Set<number>();
+  for (const [address, row] of latest) {
+    const left = leftAt.get(address);
+    if (left === undefined || left === null || left < row.receivedAt) holders.add(row.id);
+  }
+  return holders;
+}
+
+async function copySubmissions(
+  source: Storage,
+  target: Storage,
+  subscribers: readonly SubscriberRecord[],
+): Promise<CopyCount> {
   const all = { includeSpam: true };
   const wanted = await readExisting(source, () => source.listSubmissions(all));
+  const holders = addressHolders(wanted, subscribers);
   const before = await target.listSubmissions(all);
   // A multiset: two identical posts in the source (a double click within one millisecond) are two rows to copy.
   const held = new Map<string, number>();
@@ -76,13 +114,43 @@ async function copySubmissions(source: Storage, target: Storage): Promise<CopyCo
   // A sign-up whose address the target already has (someone who signed up again on the new servers) is not stored
   // twice: the target's unique key skips it, so it counts as already there.
   const signedUp = new Set(before.map((row) => dedupeKeyFor(row.form, row.fields, row.spam)));
-  const rows = missing.map(asNew);
+  const rows = missing.map((row) => asNew(row, holders.has(row.id)));
   const skipped = rows.filter((row) => row.dedupeKey !== null && signedUp.has(row.dedupeKey)).length;
   // In the source's order, so the target's ids follow the same order.
   for (let start = 0; start < rows.length; start += copyBatchSize) {
     await target.insertSubmissions(rows.slice(start, start + copyBatchSize));
   }
   return { copied: rows.length - skipped, present: wanted.length - rows.length + skipped };
+}
+
+/**
+ * Consent travels with its sign-up: a subscriber record points at the submission it confirmed, whose id is another
+ * in the target. Ids are matched through the rows' identity (in order, so a genuine double post maps one to one).
+ */
+async function copySubscribers(
+  source: Storage,
+  target: Storage,
+  records: readonly SubscriberRecord[],
+): Promise<CopyCount> {
+  if (records.length === 0) return { copied: 0, present: 0 };
+  const all = { includeSpam: true };
+  const targetIds = new Map<string, number[]>();
+  for (const row of await target.listSubmissions(all)) {
+    const key = identity(row);
+    targetIds.set(key, [...(targetIds.get(key) ?? []), row.id]);
+  }
+  const idMap = new Map<number, number>();
+  for (const row of await source.listSubmissions(all)) {
+    const id = targetIds.get(identity(row))?.shift();
+    if (id !== undefined) idMap.set(row.id, id);
+  }
+  const copied = await target.insertSubscribers(
+    records.map((record) => ({
+      ...record,
+      submissionId: record.submissionId === null ? null : (idMap.get(record.submissionId) ?? null),
+    })),
+  );
+  return { copied, present: records.length - copied };
 }
 
 async function copyImages(source: Storage, target: Storage): Promise<CopyCount> {
@@ -113,10 +181,12 @@ export async function copyDatabase(from: SubmissionsSource, to: StorageOptions):
     // The target is migrated like a server's: this may be the first thing that ever touches it.
     const target = await openStorage({ ...to, poolMax: 2 });
     try {
+      const subscribers = await consentRecords(source);
       const report: CopyReport = {
         source: source.description,
         target: target.description,
-        submissions: await copySubmissions(source, target),
+        submissions: await copySubmissions(source, target, subscribers),
+        subscribers: await copySubscribers(source, target, subscribers),
         images: await copyImages(source, target),
         metaCopied: [],
         metaKept: [],
@@ -170,6 +240,10 @@ export function formatCopyReport(report: CopyReport): string {
   const lines = [
     `Copied ${report.source} into ${report.target}:`,
     line(report.submissions, 'submission', 'submissions'),
+    // Only a site that has had newsletter consent says anything about it.
+    ...(report.subscribers.copied + report.subscribers.present > 0
+      ? [line(report.subscribers, 'newsletter consent record', 'newsletter consent records')]
+      : []),
     line(report.images, 'image record', 'image records'),
   ];
   if (report.metaCopied.length > 0) lines.push(`  settings: ${report.metaCopied.join(', ')}`);

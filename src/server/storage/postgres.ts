@@ -18,6 +18,7 @@ import {
   type InboxRow,
   type SubmissionDetail,
   type SubscriberCounts,
+  type SubscriberRecord,
   type UnsubscribeResult,
   type CounterHit,
   type ImageRecord,
@@ -724,6 +725,34 @@ export class PostgresStorage implements Storage {
     );
     const row = result.rows[0];
     return { confirmed: Number(row?.confirmed ?? 0), pending: Number(row?.pending ?? 0) };
+  }
+
+  async listSubscribers(): Promise<SubscriberRecord[]> {
+    const result = await this.query<Omit<SubscriberRecord, 'submissionId'> & { submissionId: string | null }>(
+      `SELECT email, submission_id AS "submissionId", ${isoText('confirmed_at')} AS "confirmedAt",
+              ${isoText('unsubscribed_at')} AS "unsubscribedAt"
+       FROM newsletter_subscribers ORDER BY email COLLATE "C"`,
+    );
+    return result.rows.map((row) => ({
+      ...row,
+      submissionId: row.submissionId === null ? null : Number(row.submissionId),
+    }));
+  }
+
+  async insertSubscribers(records: readonly SubscriberRecord[]): Promise<number> {
+    if (records.length === 0) return 0;
+    let stored = 0;
+    await this.transaction(async (client) => {
+      for (const record of records) {
+        const result = await client.query(
+          `INSERT INTO newsletter_subscribers (email, submission_id, confirmed_at, unsubscribed_at)
+           VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING`,
+          [record.email, record.submissionId, record.confirmedAt, record.unsubscribedAt],
+        );
+        stored += result.rowCount ?? 0;
+      }
+    });
+    return stored;
   }
 
   async close(): Promise<void> {

@@ -20,6 +20,7 @@ import {
   type InboxRow,
   type SubmissionDetail,
   type SubscriberCounts,
+  type SubscriberRecord,
   type UnsubscribeResult,
   type CounterHit,
   type ImageRecord,
@@ -684,6 +685,33 @@ export class SqliteStorage implements Storage {
         )
         .get();
       return row ?? { confirmed: 0, pending: 0 };
+    });
+  }
+
+  listSubscribers(): Promise<SubscriberRecord[]> {
+    return settle(() =>
+      this.db
+        .prepare<[], SubscriberRecord>(
+          `SELECT email, submission_id AS submissionId, confirmed_at AS confirmedAt, unsubscribed_at AS unsubscribedAt
+           FROM newsletter_subscribers ORDER BY email`,
+        )
+        .all(),
+    );
+  }
+
+  insertSubscribers(records: readonly SubscriberRecord[]): Promise<number> {
+    return settle(() => {
+      const insert = this.db.prepare<[string, number | null, string | null, string | null]>(
+        `INSERT INTO newsletter_subscribers (email, submission_id, confirmed_at, unsubscribed_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (email) DO NOTHING`,
+      );
+      return this.db.transaction(() =>
+        records.reduce(
+          (stored, record) =>
+            stored + insert.run(record.email, record.submissionId, record.confirmedAt, record.unsubscribedAt).changes,
+          0,
+        ),
+      )();
     });
   }
 

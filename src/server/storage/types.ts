@@ -160,6 +160,15 @@ export interface AdminSession {
 export type ConfirmResult = 'confirmed' | 'already-confirmed' | 'gone';
 export type UnsubscribeResult = 'unsubscribed' | 'already-unsubscribed';
 
+/** A newsletter address's consent state: confirmed (and when), or unsubscribed. */
+export interface SubscriberRecord {
+  email: string;
+  /** The sign-up that was confirmed (or the latest one, for an address that left before confirming). */
+  submissionId: number | null;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+}
+
 export interface SubscriberCounts {
   confirmed: number;
   pending: number;
@@ -257,6 +266,10 @@ export interface Storage {
    */
   purgeUnconfirmedSignups(before: string): Promise<number>;
   countSubscribers(): Promise<SubscriberCounts>;
+  /** Every address's consent state, by address (for db:copy). */
+  listSubscribers(): Promise<SubscriberRecord[]>;
+  /** Stores the records whose address has no record yet; returns how many it stored (for db:copy). */
+  insertSubscribers(records: readonly SubscriberRecord[]): Promise<number>;
 
   close(): Promise<void>;
 }

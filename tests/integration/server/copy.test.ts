@@ -146,6 +146,42 @@ describeEachBackend('npm run db:copy from a SQLite file', (backend) => {
     });
   });
 
+  it('carries newsletter consent over: who confirmed stays confirmed, who left stays out and may sign up again', async () => {
+    await withStorage({ databasePath: sourcePath }, async (storage) => {
+      const [reader] = await storage.listSubmissions({ form: 'blog-newsletter', includeSpam: false });
+      await storage.confirmSubscription('reader@example.com', reader?.id ?? 0, '2026-01-03T11:00:00.000Z');
+      await storage.insertSubmissions([
+        post('blog-newsletter', { email: 'leaver@example.com' }, '2026-01-08T00:00:00.000Z'),
+      ]);
+      await storage.unsubscribe('leaver@example.com', '2026-01-09T00:00:00.000Z');
+      // Back again after leaving, not confirmed yet.
+      await storage.insertSubmissions([
+        post('blog-newsletter', { email: 'leaver@example.com' }, '2026-01-10T00:00:00.000Z'),
+      ]);
+    });
+    const target = await backend.freshDatabase();
+    const result = await cli(runCopyCli, toArgs(target), sourceEnv);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('  2 newsletter consent records copied, 0 already there\n');
+
+    await withStorage(target, async (storage) => {
+      await expect(storage.countSubscribers()).resolves.toEqual({ confirmed: 1, pending: 1 });
+      // The pending return still holds its address: typing it in once more stores nothing new.
+      await storage.insertSubmissions([
+        post('blog-newsletter', { email: 'LEAVER@example.com' }, '2026-02-01T00:00:00.000Z'),
+      ]);
+      const leaver = await storage.listSubmissions({ form: 'blog-newsletter', includeSpam: false });
+      expect(leaver.filter((row) => row.fields.email === 'leaver@example.com')).toHaveLength(2);
+      // The confirmed reader's link, resent by the new servers, is recognised as already used.
+      const reader = leaver.find((row) => row.fields.email === 'Reader@Example.com');
+      await expect(
+        storage.confirmSubscription('reader@example.com', reader?.id ?? 0, new Date().toISOString()),
+      ).resolves.toBe('already-confirmed');
+    });
+    const again = await cli(runCopyCli, toArgs(target), sourceEnv);
+    expect(again.stdout).toContain('  0 newsletter consent records copied, 2 already there\n');
+  });
+
   it('copies nothing twice when run again, and only what is new since the last run', async () => {
     const target = await backend.freshDatabase();
     expect((await cli(runCopyCli, toArgs(target), sourceEnv)).code).toBe(0);
