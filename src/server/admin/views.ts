@@ -153,6 +153,8 @@ button.secondary:hover { background: var(--bg-soft); }
 button.danger { background: var(--danger); border-color: #7a1013; }
 button.danger:hover { background: #7a1013; }
 .field { display: flex; flex-direction: column; gap: 0.25rem; margin-bottom: 1rem; }
+.field input[type="email"] { max-width: 32rem; }
+main > form { margin: 1rem 0 1.5rem; }
 .check { display: flex; gap: 0.5rem; align-items: flex-start; margin-bottom: 1rem; }
 .check input { margin-top: 0.35rem; }
 .filters { display: flex; flex-wrap: wrap; gap: 0 1rem; align-items: flex-end; padding: 1rem;
@@ -201,44 +203,44 @@ interface PageOptions {
 
 function page({ title, layout, body }: PageOptions): string {
   return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="same-origin">
-<title>${title} | Meridian admin</title>
-<style>${new SafeHtml(styles)}</style>
-</head>
-<body>
-<a class="skip" href="#main">Skip to main content</a>
-<header>
-<p class="brand">Meridian admin</p>
-${layout === undefined ? '' : signedInNav(layout)}
-</header>
-<main id="main" tabindex="-1">
-${body}
-</main>
-</body>
-</html>
-`.value;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <meta name="referrer" content="same-origin" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <title>${title} | Meridian admin</title>
+        <style>
+          ${new SafeHtml(styles)}
+        </style>
+      </head>
+      <body>
+        <a class="skip" href="#main">Skip to main content</a>
+        <header>
+          <p class="brand">Meridian admin</p>
+          ${layout === undefined ? '' : signedInNav(layout)}
+        </header>
+        <main id="main" tabindex="-1">${body}</main>
+      </body>
+    </html> `.value;
 }
 
 function signedInNav(layout: SignedInLayout): SafeHtml {
-  const current = (name: SignedInLayout['current']) => (layout.current === name ? html` aria-current="page"` : '');
+  const current = (name: SignedInLayout['current']) => (layout.current === name ? html`aria-current="page"` : '');
   return html`<nav aria-label="Admin">
-<ul>
-<li><a href="/admin"${current('inbox')}>Inbox</a></li>
-<li><a href="/admin/erase"${current('erase')}>Erase an address</a></li>
-</ul>
-</nav>
-<form method="post" action="/admin/logout">
-${csrfField(layout.csrfToken)}
-<button type="submit" class="secondary">Sign out</button>
-</form>`;
+      <ul>
+        <li><a href="/admin" ${current('inbox')}>Inbox</a></li>
+        <li><a href="/admin/erase" ${current('erase')}>Erase an address</a></li>
+      </ul>
+    </nav>
+    <form method="post" action="/admin/logout">
+      ${csrfField(layout.csrfToken)}
+      <button type="submit" class="secondary">Sign out</button>
+    </form>`;
 }
 
-const csrfField = (token: string): SafeHtml => html`<input type="hidden" name="_csrf" value="${token}">`;
+const csrfField = (token: string): SafeHtml => html`<input type="hidden" name="_csrf" value="${token}" />`;
 
 const alert = (message: string | null | undefined, id = 'form-error'): SafeHtml | '' =>
   message ? html`<p class="error" role="alert" id="${id}">${message}</p>` : '';
@@ -250,9 +252,11 @@ export function offPage(): string {
   return page({
     title: 'Admin inbox is off',
     body: html`<h1>The admin inbox is off</h1>
-<p>No admin password is configured on this server, so the inbox is not served.</p>
-<p>To turn it on, generate a password hash with <code>npm run admin:password</code>, set it as
-<code>ADMIN_PASSWORD_HASH</code> in the server's environment, and restart the server.</p>`,
+      <p>No admin password is configured on this server, so the inbox is not served.</p>
+      <p>
+        To turn it on, generate a password hash with <code>npm run admin:password</code>, set it as
+        <code>ADMIN_PASSWORD_HASH</code> in the server's environment, and restart the server.
+      </p>`,
   });
 }
 
@@ -267,18 +271,17 @@ export function loginPage({ csrfToken, error, notice }: LoginView): string {
   return page({
     title: 'Sign in',
     body: html`<div class="login">
-<h1>Sign in to the inbox</h1>
-${status(notice)}
-${alert(error, 'password-error')}
-<form method="post" action="/admin/login">
-${csrfField(csrfToken)}
-<div class="field">
-<label for="password">Password</label>
-<input type="password" id="password" name="password" autocomplete="current-password" required${invalid}>
-</div>
-<button type="submit">Sign in</button>
-</form>
-</div>`,
+      <h1>Sign in to the inbox</h1>
+      ${status(notice)} ${alert(error, 'password-error')}
+      <form method="post" action="/admin/login">
+        ${csrfField(csrfToken)}
+        <div class="field">
+          <label for="password">Password</label>
+          <input type="password" id="password" name="password" autocomplete="current-password" required${invalid} />
+        </div>
+        <button type="submit">Sign in</button>
+      </form>
+    </div>`,
   });
 }
 
@@ -287,8 +290,10 @@ export function tooManyAttemptsPage(retryAfterSeconds: number): string {
   return page({
     title: 'Too many sign-in attempts',
     body: html`<h1>Too many sign-in attempts</h1>
-<p role="alert">There have been too many sign-in attempts. Please try again later, in about
-${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.</p>`,
+      <p role="alert">
+        There have been too many sign-in attempts. Please try again later, in about ${minutes}
+        ${minutes === 1 ? 'minute' : 'minutes'}.
+      </p>`,
   });
 }
 
@@ -297,10 +302,12 @@ export function forbiddenPage(reason: string, layout?: SignedInLayout): string {
     title: 'Not allowed',
     layout,
     body: html`<h1>That request was refused</h1>
-<p role="alert">${reason}</p>
-<p><a href="${layout === undefined ? '/admin/login' : '/admin'}">${
-      layout === undefined ? 'Go to the sign-in page' : 'Back to the inbox'
-    }</a></p>`,
+      <p role="alert">${reason}</p>
+      <p>
+        <a href="${layout === undefined ? '/admin/login' : '/admin'}"
+          >${layout === undefined ? 'Go to the sign-in page' : 'Back to the inbox'}</a
+        >
+      </p>`,
   });
 }
 
@@ -309,8 +316,8 @@ export function notFoundPage(layout?: SignedInLayout): string {
     title: 'Not found',
     layout,
     body: html`<h1>Not found</h1>
-<p>There is nothing at this address: the submission may have been erased, or the link is mistyped.</p>
-<p><a href="/admin">Back to the inbox</a></p>`,
+      <p>There is nothing at this address: the submission may have been erased, or the link is mistyped.</p>
+      <p><a href="/admin">Back to the inbox</a></p>`,
   });
 }
 
@@ -319,8 +326,8 @@ export function errorPage(statusCode: number, message: string, layout?: SignedIn
     title: statusCode >= 500 ? 'Something went wrong' : 'Bad request',
     layout,
     body: html`<h1>${statusCode >= 500 ? 'Something went wrong' : 'That request could not be handled'}</h1>
-<p role="alert">${message}</p>
-<p><a href="/admin">Back to the inbox</a></p>`,
+      <p role="alert">${message}</p>
+      <p><a href="/admin">Back to the inbox</a></p>`,
   });
 }
 
@@ -348,38 +355,44 @@ export function inboxPage(view: InboxView): string {
   const errorList =
     view.errors.length === 0
       ? ''
-      : html`<div class="error" role="alert"><p>Some filters were not applied:</p><ul>${view.errors.map(
-          (error) => html`<li>${error}</li>`,
-        )}</ul></div>`;
+      : html`<div class="error" role="alert">
+          <p>Some filters were not applied:</p>
+          <ul>
+            ${view.errors.map((error) => html`<li>${error}</li>`)}
+          </ul>
+        </div>`;
   return page({
     title: 'Inbox',
     layout: view.layout,
     body: html`<h1>Inbox</h1>
-<div class="toolbar">
-<p>${plural(view.subscribers.confirmed, 'confirmed newsletter subscriber', 'confirmed newsletter subscribers')},
-${String(view.subscribers.pending)} awaiting confirmation</p>
-<p><a href="/admin/export.csv${filterQuery(filters)}">Export CSV</a></p>
-<p><a href="/admin/erase">Erase an address</a></p>
-</div>
-${errorList}
-<form method="get" action="/admin" class="filters" role="search" aria-label="Filter submissions">
-<div class="field"><label for="q">Search</label>
-<input type="search" id="q" name="q" value="${filters.q}" maxlength="200"></div>
-<div class="field"><label for="form">Form</label>
-${select('form', formOptions, filters.form)}</div>
-<div class="field"><label for="from">Received from</label>
-<input type="date" id="from" name="from" value="${filters.from}"></div>
-<div class="field"><label for="to">Received to</label>
-<input type="date" id="to" name="to" value="${filters.to}"></div>
-<div class="field"><label for="delivery">Delivery</label>
-${select('delivery', deliveryOptions, filters.delivery)}</div>
-<div class="field"><label for="spam">Spam</label>
-${select('spam', spamOptions, filters.spam)}</div>
-<div class="actions"><button type="submit">Filter</button> <a href="/admin">Clear filters</a></div>
-</form>
-<p role="status">${summary}</p>
-${result.rows.length === 0 ? '' : inboxTable(result)}
-${pager(view)}`,
+      <div class="toolbar">
+        <p>
+          ${plural(view.subscribers.confirmed, 'confirmed newsletter subscriber', 'confirmed newsletter subscribers')},
+          ${String(view.subscribers.pending)} awaiting confirmation
+        </p>
+        <p><a href="/admin/export.csv${filterQuery(filters)}">Export CSV</a></p>
+        <p><a href="/admin/erase">Erase an address</a></p>
+      </div>
+      ${errorList}
+      <form method="get" action="/admin" class="filters" role="search" aria-label="Filter submissions">
+        <div class="field">
+          <label for="q">Search</label> <input type="search" id="q" name="q" value="${filters.q}" maxlength="200" />
+        </div>
+        <div class="field"><label for="form">Form</label> ${select('form', formOptions, filters.form)}</div>
+        <div class="field">
+          <label for="from">Received from</label> <input type="date" id="from" name="from" value="${filters.from}" />
+        </div>
+        <div class="field">
+          <label for="to">Received to</label> <input type="date" id="to" name="to" value="${filters.to}" />
+        </div>
+        <div class="field">
+          <label for="delivery">Delivery</label> ${select('delivery', deliveryOptions, filters.delivery)}
+        </div>
+        <div class="field"><label for="spam">Spam</label> ${select('spam', spamOptions, filters.spam)}</div>
+        <div class="actions"><button type="submit">Filter</button> <a href="/admin">Clear filters</a></div>
+      </form>
+      <p role="status">${summary}</p>
+      ${result.rows.length === 0 ? '' : inboxTable(result)} ${pager(view)}`,
   });
 }
 
@@ -387,15 +400,15 @@ function plural(count: number, one: string, many: string): string {
   return `${String(count)} ${count === 1 ? one : many}`;
 }
 
-function select(
-  name: string,
-  options: readonly { value: string; label: string }[],
-  selected: string,
-): SafeHtml {
-  return html`<select id="${name}" name="${name}">${options.map(
-    (option) =>
-      html`<option value="${option.value}"${option.value === selected ? html` selected` : ''}>${option.label}</option>`,
-  )}</select>`;
+function select(name: string, options: readonly { value: string; label: string }[], selected: string): SafeHtml {
+  return html`<select id="${name}" name="${name}">
+    ${options.map(
+      (option) =>
+        html`<option value="${option.value}" ${option.value === selected ? html`selected` : ''}>
+          ${option.label}
+        </option>`,
+    )}
+  </select>`;
 }
 
 const text = (value: string | boolean | undefined): string =>
@@ -407,26 +420,37 @@ function stateBadge(state: DeliveryState | DeliveryRecord['status']): SafeHtml {
 
 function inboxTable(result: InboxPage): SafeHtml {
   return html`<div class="table-wrap">
-<table>
-<caption>Submissions, newest first</caption>
-<thead><tr><th scope="col">Received</th><th scope="col">Form</th><th scope="col">Name</th>
-<th scope="col">Email</th><th scope="col">Organization</th><th scope="col">Delivery</th>
-<th scope="col">Spam</th></tr></thead>
-<tbody>
-${result.rows.map(
-  (row) => html`<tr>
-<td><a href="/admin/submissions/${row.id}">${utcTime(row.receivedAt)}</a></td>
-<td>${row.form}</td>
-<td>${text(row.fields.fullname)}</td>
-<td>${text(row.fields.email)}</td>
-<td>${text(row.fields.organization)}</td>
-<td>${stateBadge(row.delivery)}</td>
-<td>${row.spam ? 'Spam' : 'No'}</td>
-</tr>
-`,
-)}</tbody>
-</table>
-</div>`;
+    <table>
+      <caption>
+        Submissions, newest first
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Received</th>
+          <th scope="col">Form</th>
+          <th scope="col">Name</th>
+          <th scope="col">Email</th>
+          <th scope="col">Organization</th>
+          <th scope="col">Delivery</th>
+          <th scope="col">Spam</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${result.rows.map(
+          (row) =>
+            html`<tr>
+              <td><a href="/admin/submissions/${row.id}">${utcTime(row.receivedAt)}</a></td>
+              <td>${row.form}</td>
+              <td>${text(row.fields.fullname)}</td>
+              <td>${text(row.fields.email)}</td>
+              <td>${text(row.fields.organization)}</td>
+              <td>${stateBadge(row.delivery)}</td>
+              <td>${row.spam ? 'Spam' : 'No'}</td>
+            </tr> `,
+        )}
+      </tbody>
+    </table>
+  </div>`;
 }
 
 function pager(view: InboxView): SafeHtml | '' {
@@ -434,10 +458,10 @@ function pager(view: InboxView): SafeHtml | '' {
   const link = (target: number, label: string, rel: string) =>
     html`<a href="/admin${filterQuery(view.filters, target)}" rel="${rel}">${label}</a>`;
   return html`<nav class="pages" aria-label="Pages">
-${view.page > 1 ? link(view.page - 1, 'Previous page', 'prev') : ''}
-<span>Page ${view.page} of ${view.pageCount}</span>
-${view.page < view.pageCount ? link(view.page + 1, 'Next page', 'next') : ''}
-</nav>`;
+    ${view.page > 1 ? link(view.page - 1, 'Previous page', 'prev') : ''}
+    <span>Page ${view.page} of ${view.pageCount}</span>
+    ${view.page < view.pageCount ? link(view.page + 1, 'Next page', 'next') : ''}
+  </nav>`;
 }
 
 export const detailNotices = {
@@ -461,33 +485,44 @@ export function detailPage({ layout, submission, notice }: DetailView): string {
     title: `Submission ${String(submission.id)}`,
     layout,
     body: html`<h1>Submission ${submission.id}</h1>
-${status(notice === undefined ? undefined : detailNotices[notice])}
-<p><a href="/admin">Back to the inbox</a></p>
-<h2 id="fields-heading">Fields</h2>
-<dl class="fields" aria-labelledby="fields-heading">
-${fields.map(([name, value]) => html`<dt>${fieldLabel(name)}</dt><dd>${text(value) === '' ? notGiven : text(value)}</dd>`)}
-</dl>
-<h2 id="received-heading">Received</h2>
-<dl class="fields" aria-labelledby="received-heading">
-<dt>Form</dt><dd>${submission.form}</dd>
-<dt>Received</dt><dd>${utcTime(submission.receivedAt)}</dd>
-<dt>Spam</dt><dd>${submission.spam ? 'Yes, marked as spam' : 'No'}</dd>
-<dt>IP hash</dt><dd class="mono">${submission.ipHash}</dd>
-<dt>User agent</dt><dd class="mono">${submission.userAgent ?? notGiven}</dd>
-</dl>
-<form method="post" action="/admin/submissions/${submission.id}/spam" class="toolbar">
-${csrfField(layout.csrfToken)}
-<input type="hidden" name="spam" value="${submission.spam ? 'false' : 'true'}">
-<button type="submit" class="secondary">${submission.spam ? 'Not spam' : 'Mark as spam'}</button>
-</form>
-${deliveriesTable(submission, layout.csrfToken)}
-${
-  typeof email === 'string' && email !== ''
-    ? html`<h2>Personal data</h2>
-<p><a href="/admin/erase?submission=${submission.id}">Erase this address</a> (every submission, delivery and
-subscription for ${email}).</p>`
-    : ''
-}`,
+      ${status(notice === undefined ? undefined : detailNotices[notice])}
+      <p><a href="/admin">Back to the inbox</a></p>
+      <h2 id="fields-heading">Fields</h2>
+      <dl class="fields" aria-labelledby="fields-heading">
+        ${fields.map(
+          ([name, value]) =>
+            html`<dt>${fieldLabel(name)}</dt>
+              <dd>${text(value) === '' ? notGiven : text(value)}</dd>`,
+        )}
+      </dl>
+      <h2 id="received-heading">Received</h2>
+      <dl class="fields" aria-labelledby="received-heading">
+        <dt>Form</dt>
+        <dd>${submission.form}</dd>
+        <dt>Received</dt>
+        <dd>${utcTime(submission.receivedAt)}</dd>
+        <dt>Spam</dt>
+        <dd>${submission.spam ? 'Yes, marked as spam' : 'No'}</dd>
+        <dt>IP hash</dt>
+        <dd class="mono">${submission.ipHash}</dd>
+        <dt>User agent</dt>
+        <dd class="mono">${submission.userAgent ?? notGiven}</dd>
+      </dl>
+      <form method="post" action="/admin/submissions/${submission.id}/spam" class="toolbar">
+        ${csrfField(layout.csrfToken)}
+        <input type="hidden" name="spam" value="${submission.spam ? 'false' : 'true'}" />
+        <button type="submit" class="secondary">${submission.spam ? 'Not spam' : 'Mark as spam'}</button>
+      </form>
+      ${deliveriesTable(submission, layout.csrfToken)}
+      ${
+        typeof email === 'string' && email !== ''
+          ? html`<h2>Personal data</h2>
+              <p>
+                <a href="/admin/erase?submission=${submission.id}">Erase this address</a> (every submission, delivery
+                and subscription for ${email}).
+              </p>`
+          : ''
+      }`,
   });
 }
 
@@ -496,38 +531,54 @@ const notGiven = html`<span class="muted">(not given)</span>`;
 function deliveriesTable(submission: SubmissionDetail, csrfToken: string): SafeHtml {
   if (submission.deliveries.length === 0) {
     return html`<h2>Deliveries</h2>
-<p>Nothing was sent for this submission (no channel was configured, or it is spam).</p>`;
+      <p>Nothing was sent for this submission (no channel was configured, or it is spam).</p>`;
   }
   return html`<div class="table-wrap">
-<table>
-<caption><h2 class="inline">Deliveries</h2></caption>
-<thead><tr><th scope="col">Channel</th><th scope="col">Status</th><th scope="col" class="num">Attempts</th>
-<th scope="col">Last error</th><th scope="col">Next attempt</th><th scope="col">Delivered at</th>
-<th scope="col">Idempotency key</th><th scope="col">Action</th></tr></thead>
-<tbody>
-${submission.deliveries.map(
-  (delivery) => html`<tr>
-<td>${delivery.channel}</td>
-<td>${stateBadge(delivery.status)}</td>
-<td class="num">${delivery.attempts}</td>
-<td>${delivery.lastError ?? notGiven}</td>
-<td>${utcTime(delivery.nextAttemptAt)}</td>
-<td>${utcTime(delivery.deliveredAt)}</td>
-<td class="mono">${delivery.idempotencyKey}</td>
-<td>${
-    delivery.status === 'dead'
-      ? html`<form method="post" action="/admin/deliveries/${delivery.id}/retry" class="inline">
-${csrfField(csrfToken)}
-<input type="hidden" name="submission" value="${submission.id}">
-<button type="submit">Retry<span class="visually-hidden"> the ${delivery.channel} delivery</span></button>
-</form>`
-      : ''
-  }</td>
-</tr>
-`,
-)}</tbody>
-</table>
-</div>`;
+    <table>
+      <caption>
+        <h2 class="inline">Deliveries</h2>
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Channel</th>
+          <th scope="col">Status</th>
+          <th scope="col" class="num">Attempts</th>
+          <th scope="col">Last error</th>
+          <th scope="col">Next attempt</th>
+          <th scope="col">Delivered at</th>
+          <th scope="col">Idempotency key</th>
+          <th scope="col">Action</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${submission.deliveries.map(
+          (delivery) =>
+            html`<tr>
+              <td>${delivery.channel}</td>
+              <td>${stateBadge(delivery.status)}</td>
+              <td class="num">${delivery.attempts}</td>
+              <td>${delivery.lastError ?? notGiven}</td>
+              <td>${utcTime(delivery.nextAttemptAt)}</td>
+              <td>${utcTime(delivery.deliveredAt)}</td>
+              <td class="mono">${delivery.idempotencyKey}</td>
+              <td>
+                ${
+                  delivery.status === 'dead'
+                    ? html`<form method="post" action="/admin/deliveries/${delivery.id}/retry" class="inline">
+                        ${csrfField(csrfToken)}
+                        <input type="hidden" name="submission" value="${submission.id}" />
+                        <button type="submit">
+                          Retry<span class="visually-hidden"> the ${delivery.channel} delivery</span>
+                        </button>
+                      </form>`
+                    : ''
+                }
+              </td>
+            </tr> `,
+        )}
+      </tbody>
+    </table>
+  </div>`;
 }
 
 export interface EraseView {
@@ -545,59 +596,82 @@ export function erasePage({ layout, erasures, email, error, erased }: EraseView)
     title: 'Erase an address',
     layout,
     body: html`<h1>Erase an address</h1>
-${
-  erased === undefined
-    ? ''
-    : status(
-        `Erased ${plural(erased.submissions, 'submission', 'submissions')}, ${plural(
-          erased.deliveries,
-          'delivery',
-          'deliveries',
-        )} and ${plural(erased.subscriptions, 'newsletter subscription', 'newsletter subscriptions')}.`,
-      )
-}
-<p>For a request to delete someone's personal data: every submission with this e-mail address (spam included),
-its deliveries and the newsletter subscription are deleted. The log below keeps only a keyed hash of the address,
-so a later question "was this address erased?" can still be answered.</p>
-${alert(error, 'erase-error')}
-<form method="post" action="/admin/erase">
-${csrfField(layout.csrfToken)}
-<div class="field">
-<label for="email">Email address</label>
-<input type="email" id="email" name="email" value="${email ?? ''}" autocomplete="off" required maxlength="254"${invalid}>
-</div>
-<div class="check">
-<input type="checkbox" id="confirm" name="confirm" value="yes" required>
-<label for="confirm">I understand this deletes every submission, delivery and subscription for this address and
-cannot be undone</label>
-</div>
-<button type="submit" class="danger">Erase</button>
-</form>
-${erasureLog(erasures)}`,
+      ${
+        erased === undefined
+          ? ''
+          : status(
+              `Erased ${plural(erased.submissions, 'submission', 'submissions')}, ${plural(
+                erased.deliveries,
+                'delivery',
+                'deliveries',
+              )} and ${plural(erased.subscriptions, 'newsletter subscription', 'newsletter subscriptions')}.`,
+            )
+      }
+      <p>
+        For a request to delete someone's personal data: every submission with this e-mail address (spam included), its
+        deliveries and the newsletter subscription are deleted. The log below keeps only a keyed hash of the address, so
+        a later question "was this address erased?" can still be answered.
+      </p>
+      ${alert(error, 'erase-error')}
+      <form method="post" action="/admin/erase">
+        ${csrfField(layout.csrfToken)}
+        <div class="field">
+          <label for="email">Email address</label>
+          <input
+            type="email"
+            id="email"
+            name="email"
+            value="${email ?? ''}"
+            autocomplete="off"
+            required
+            maxlength="254"
+            ${invalid}
+          />
+        </div>
+        <div class="check">
+          <input type="checkbox" id="confirm" name="confirm" value="yes" required />
+          <label for="confirm"
+            >I understand this deletes every submission, delivery and subscription for this address and cannot be
+            undone</label
+          >
+        </div>
+        <button type="submit" class="danger">Erase</button>
+      </form>
+      ${erasureLog(erasures)}`,
   });
 }
 
 function erasureLog(erasures: readonly ErasureRecord[]): SafeHtml {
   if (erasures.length === 0) {
-    return html`<h2>Erasure log</h2><p>No address has been erased yet.</p>`;
+    return html`<h2>Erasure log</h2>
+      <p>No address has been erased yet.</p>`;
   }
   return html`<div class="table-wrap">
-<table>
-<caption><h2 class="inline">Erasure log (last ${erasures.length})</h2></caption>
-<thead><tr><th scope="col">Erased</th><th scope="col" class="num">Submissions</th>
-<th scope="col" class="num">Deliveries</th><th scope="col" class="num">Subscriptions</th>
-<th scope="col">Address hash (HMAC-SHA256)</th></tr></thead>
-<tbody>
-${erasures.map(
-  (record) => html`<tr>
-<td>${utcTime(record.erasedAt)}</td>
-<td class="num">${record.submissions}</td>
-<td class="num">${record.deliveries}</td>
-<td class="num">${record.subscriptions}</td>
-<td class="mono">${record.emailHash}</td>
-</tr>
-`,
-)}</tbody>
-</table>
-</div>`;
+    <table>
+      <caption>
+        <h2 class="inline">Erasure log (last ${erasures.length})</h2>
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Erased</th>
+          <th scope="col" class="num">Submissions</th>
+          <th scope="col" class="num">Deliveries</th>
+          <th scope="col" class="num">Subscriptions</th>
+          <th scope="col">Address hash (HMAC-SHA256)</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${erasures.map(
+          (record) =>
+            html`<tr>
+              <td>${utcTime(record.erasedAt)}</td>
+              <td class="num">${record.submissions}</td>
+              <td class="num">${record.deliveries}</td>
+              <td class="num">${record.subscriptions}</td>
+              <td class="mono">${record.emailHash}</td>
+            </tr> `,
+        )}
+      </tbody>
+    </table>
+  </div>`;
 }

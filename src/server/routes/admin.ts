@@ -60,8 +60,9 @@ declare module 'fastify' {
 
 const htmlType = 'text/html; charset=utf-8';
 const pageSize = 50;
-/** Rows per query while exporting, and the most one export holds (the file would no longer open in a spreadsheet). */
+/** Rows per query while exporting. */
 const exportChunk = 1000;
+/** The most one export holds: about what a spreadsheet still opens, and a bound on the memory one request takes. */
 const exportCap = 100_000;
 const defaultDeliveryGiveUpMs = 48 * 60 * 60 * 1000;
 const bodyLimit = 16 * 1024;
@@ -90,13 +91,16 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
   }
 
   await app.register(async (admin) => {
-    admin.addHook('onRequest', async (_request, reply) => {
+    admin.addHook('onRequest', (_request, reply, done) => {
       // Leads are personal data: no browser, proxy or CDN keeps a copy, and no search engine lists a page.
       reply.header('cache-control', 'no-store');
       reply.header('x-robots-tag', 'noindex, nofollow');
+      done();
     });
     admin.setErrorHandler<FastifyError>((error, request, reply) => sendError(error, request, reply));
     admin.decorateRequest('adminSession', null);
+    // Also while the inbox is off, so a posted form gets the page that says so rather than a 415.
+    await admin.register(fastifyFormbody, { bodyLimit });
 
     if (passwordHash === undefined) {
       const off = (_request: FastifyRequest, reply: FastifyReply) => reply.code(404).type(htmlType).send(offPage());
@@ -105,24 +109,25 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
       return;
     }
 
-    await admin.register(fastifyFormbody, { bodyLimit });
-
     const sessions = new AdminSessions(admin.storage, options.sessionTtlMs ?? defaultSessionTtlMs);
     const pruneTimer = setInterval(() => {
       sessions.prune().catch((error: unknown) => admin.log.warn({ err: error }, 'Could not prune admin sessions'));
     }, sessionPruneIntervalMs);
     pruneTimer.unref();
-    admin.addHook('onClose', async () => {
+    admin.addHook('onClose', (_instance, done) => {
       clearInterval(pruneTimer);
+      done();
     });
 
-    await admin.register(async (publicPages) => {
-      registerLoginRoutes(publicPages, sessions, passwordHash);
-      publicPages.get('/admin/', (_request, reply) => reply.redirect('/admin', 301));
-      publicPages.all('/admin/*', (_request, reply) => reply.code(404).type(htmlType).send(notFoundPage()));
-    });
+    registerLoginRoutes(admin, sessions, passwordHash);
+    admin.get('/admin/', (_request, reply) => reply.redirect('/admin', 301));
+    const notFound = (_request: FastifyRequest, reply: FastifyReply) =>
+      reply.code(404).type(htmlType).send(notFoundPage());
+    admin.all('/admin/*', notFound);
+    // Without these the app's not-found handler would answer, without the headers above.
+    admin.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/admin', handler: notFound });
 
-    await admin.register(async (signedIn) => {
+    await admin.register((signedIn, _options, done) => {
       signedIn.addHook('onRequest', async (request, reply) => {
         const session = await sessions.find(readCookie(request, sessionCookieName));
         const reading = request.method === 'GET' || request.method === 'HEAD';
@@ -133,7 +138,10 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
         request.adminSession = session;
         if (!reading && !isSameOrigin(request)) {
           request.log.warn({ origin: request.headers.origin }, 'Refused a cross-origin admin post');
-          return reply.code(403).type(htmlType).send(forbiddenPage(refusals.form, layoutFor(request, null)));
+          return reply
+            .code(403)
+            .type(htmlType)
+            .send(forbiddenPage(refusals.form, layoutFor(request, null)));
         }
         return undefined;
       });
@@ -142,7 +150,10 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
         if (request.method === 'GET' || request.method === 'HEAD') return undefined;
         if (!csrf.verify(request.adminSession?.csrfSecret, bodyField(request, '_csrf'))) {
           request.log.warn('Refused an admin post without a valid CSRF token');
-          return reply.code(403).type(htmlType).send(forbiddenPage(refusals.form, layoutFor(request, null)));
+          return reply
+            .code(403)
+            .type(htmlType)
+            .send(forbiddenPage(refusals.form, layoutFor(request, null)));
         }
         return undefined;
       });
@@ -157,6 +168,7 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
         reply.header('set-cookie', clearCookie(sessionCookieName));
         return reply.redirect('/admin/login?signed-out=1', 303);
       });
+      done();
     });
   });
 }
@@ -262,16 +274,14 @@ function registerInboxRoutes(admin: FastifyInstance): void {
   admin.get('/admin/export.csv', async (request, reply) => {
     const { query } = readFilters(request);
     const rows: InboxRow[] = [];
-    // Offset paging while leads keep arriving: a new row pushes the rest down, so one may come twice.
-    const seen = new Set<number>();
-    for (let offset = 0; rows.length < exportCap; offset += exportChunk) {
-      const chunk = await admin.storage.searchSubmissions({ ...query, limit: exportChunk, offset });
-      for (const row of chunk.rows) {
-        if (seen.has(row.id) || rows.length >= exportCap) continue;
-        seen.add(row.id);
-        rows.push(row);
-      }
-      if (chunk.rows.length < exportChunk) break;
+    // Keyset paging (each chunk below the last id read): leads arriving or erased meanwhile shift nothing.
+    let beforeId: number | undefined;
+    while (rows.length < exportCap) {
+      const limit = Math.min(exportChunk, exportCap - rows.length);
+      const chunk = await admin.storage.searchSubmissions({ ...query, beforeId, limit, offset: 0 });
+      rows.push(...chunk.rows);
+      beforeId = chunk.rows.at(-1)?.id;
+      if (chunk.rows.length < limit || beforeId === undefined) break;
     }
     const day = new Date().toISOString().slice(0, 10);
     request.log.info({ rows: rows.length }, 'Admin exported submissions');
@@ -290,10 +300,7 @@ function registerDeliveryRoutes(admin: FastifyInstance, giveUpMs: number): void 
     request.log.info({ delivery: id, retried }, 'Admin retried a delivery');
     const submission = positiveInteger(bodyField(request, 'submission'));
     if (submission === undefined) return reply.redirect('/admin', 303);
-    return reply.redirect(
-      `/admin/submissions/${String(submission)}?notice=${retried ? 'retried' : 'not-dead'}`,
-      303,
-    );
+    return reply.redirect(`/admin/submissions/${String(submission)}?notice=${retried ? 'retried' : 'not-dead'}`, 303);
   });
 }
 
@@ -303,7 +310,7 @@ function registerErasureRoutes(admin: FastifyInstance, erasureKey: string): void
   admin.get('/admin/erase', async (request, reply) => {
     const erasures = await admin.storage.listErasures(recentErasures);
     const erasedId = positiveInteger(queryField(request, 'erased'));
-    const erased = erasedId === undefined ? undefined : erasures.find((record) => Number(record.id) === erasedId);
+    const erased = erasedId === undefined ? undefined : erasures.find((record) => record.id === erasedId);
     // The submission's id, not its address, is what the detail page links with: URLs end up in logs.
     const submissionId = positiveInteger(queryField(request, 'submission'));
     const submission = submissionId === undefined ? undefined : await admin.storage.findSubmission(submissionId);
@@ -361,7 +368,10 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     request.log.info({ err: error }, 'Client error');
-    return reply.code(status).type(htmlType).send(errorPage(status, error.message, layout));
+    return reply
+      .code(status)
+      .type(htmlType)
+      .send(errorPage(status, error.message, layout));
   }
   request.log.error({ err: error }, 'Admin request failed');
   if (error instanceof StorageUnavailableError) {
@@ -371,7 +381,10 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
       .type(htmlType)
       .send(errorPage(503, 'The database cannot be reached right now. Try again in a minute.', layout));
   }
-  return reply.code(500).type(htmlType).send(errorPage(500, 'The request failed on the server.', layout));
+  return reply
+    .code(500)
+    .type(htmlType)
+    .send(errorPage(500, 'The request failed on the server.', layout));
 }
 
 interface ParsedFilters {

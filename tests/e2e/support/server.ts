@@ -64,8 +64,9 @@ async function isHealthy(url: string): Promise<boolean> {
 /**
  * Spawns `node dist-node/server.js` on a free port with a fresh SQLite file, and resolves once
  * GET /healthz answers 200. Output goes to a log file that is quoted when the server never comes up.
+ * `extraEnv` adds to (or overrides) the server's environment: a test's own server with the admin inbox on, say.
  */
-export async function startSiteServer(): Promise<RunningServer> {
+export async function startSiteServer(extraEnv: Readonly<Record<string, string>> = {}): Promise<RunningServer> {
   if (!fs.existsSync(serverEntry)) throw new Error(`The site server is not built: ${serverEntry} is missing.`);
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-e2e-'));
   const logFile = path.join(tempDir, 'server.log');
@@ -81,6 +82,7 @@ export async function startSiteServer(): Promise<RunningServer> {
       HOST: '127.0.0.1',
       DATABASE_PATH: path.join(tempDir, 'site.sqlite'),
       DIST_DIR: distDir,
+      ...extraEnv,
     },
     stdio: ['ignore', logFd, logFd],
   });
