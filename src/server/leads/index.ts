@@ -56,7 +56,7 @@ export interface LeadsOptions {
   config: LeadsConfig;
   siteUrl: string;
   links: NewsletterLinks;
-  storage: Pick<Storage, 'claimDeliveries' | 'settleDelivery'>;
+  storage: Pick<Storage, 'claimDeliveries' | 'settleDeliveries'>;
   log: FastifyBaseLogger;
   /** The worker's idle poll; 1 s by default. */
   pollMs?: number;

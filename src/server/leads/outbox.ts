@@ -1,11 +1,12 @@
 // The delivery worker: claims due deliveries from the outbox, sends each through its channel, and records the
 // outcome, retrying with exponential backoff until the give-up time, then marking the delivery dead.
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeliveryOutcome, Storage } from '../storage';
+import { GroupCommit } from '../groupCommit';
+import type { DeliveryOutcome, Settlement, Storage } from '../storage';
 import { PermanentDeliveryError, type Channel, type DeliveryChannel } from './types';
 
 export interface OutboxWorkerOptions {
-  storage: Pick<Storage, 'claimDeliveries' | 'settleDelivery'>;
+  storage: Pick<Storage, 'claimDeliveries' | 'settleDeliveries'>;
   channels: ReadonlyMap<DeliveryChannel, Channel>;
   /** The wait before the second attempt; each later wait doubles, up to `retryMaxMs`. */
   retryFirstMs: number;
@@ -32,10 +33,19 @@ export class OutboxWorker {
   private poked = false;
   private readonly pollMs: number;
   private readonly maxInFlight: number;
+  /** Outcomes of sends that finish together are recorded in one transaction. */
+  private readonly outcomes: GroupCommit<Settlement & { settled?: boolean }>;
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.pollMs = options.pollMs ?? 1000;
     this.maxInFlight = options.maxInFlight ?? 50;
+    this.outcomes = new GroupCommit(async (batch) => {
+      const recorded = new Set(await options.storage.settleDeliveries(batch.map((pending) => pending.item)));
+      for (const pending of batch) {
+        pending.item.settled = recorded.has(pending.item.id);
+        pending.resolve();
+      }
+    }, 256);
   }
 
   start(): void {
@@ -137,8 +147,9 @@ export class OutboxWorker {
       }
     }
     try {
-      const settled = await this.options.storage.settleDelivery(delivery.id, delivery.claimId, outcome);
-      if (!settled) {
+      const settlement = { id: delivery.id, claimId: delivery.claimId, outcome, settled: false };
+      await this.outcomes.write(settlement);
+      if (!settlement.settled) {
         log.warn({ delivery: delivery.id }, 'A lead delivery outlived its lease; another process has taken it over');
       }
     } catch (error) {

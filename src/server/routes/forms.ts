@@ -3,14 +3,9 @@ import { createHash } from 'node:crypto';
 import { fastifyFormbody } from '@fastify/formbody';
 import { fastifyMultipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GroupCommit, type PendingWrite } from '../groupCommit';
 import { escapeHtml, simplePage } from '../html';
-import {
-  dedupeKeyFor,
-  StorageUnavailableError,
-  type NewSubmission,
-  type OutboxEntry,
-  type Storage,
-} from '../storage';
+import { dedupeKeyFor, StorageUnavailableError, type NewSubmission, type OutboxEntry, type Storage } from '../storage';
 
 export interface FormRoutesOptions {
   /** Posts per client IP per minute. */
@@ -280,53 +275,32 @@ export async function registerFormRoutes(app: FastifyInstance, options: FormRout
   });
 }
 
-interface PendingWrite {
-  row: NewSubmission;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
-
 /** Rows per insert: a burst bigger than this is committed in several batches, one after another. */
 const maxBatchRows = 256;
 
 /**
- * Group commit: the posts that arrive while the previous batch is being committed (or within one turn of the event
- * loop) are inserted in one transaction, so a burst costs one commit instead of one per post. Each caller still
- * hears back only after its own row is durable.
+ * The form posts' group commit (see ../groupCommit): a burst of posts costs one commit, and each visitor still hears
+ * back only after their own row is durable.
  */
 export class SubmissionWriter {
-  private queue: PendingWrite[] = [];
-  private flushing = false;
+  private readonly group: GroupCommit<NewSubmission>;
 
   constructor(
     private readonly storage: Pick<Storage, 'insertSubmissions'>,
     private readonly onDeliveriesStored: () => void = () => undefined,
-  ) {}
+  ) {
+    this.group = new GroupCommit((batch) => this.commit(batch), maxBatchRows);
+  }
 
   write(row: NewSubmission): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ row, resolve, reject });
-      if (!this.flushing && this.queue.length === 1) setImmediate(() => void this.flush());
-    });
+    return this.group.write(row);
   }
 
-  private async flush(): Promise<void> {
-    if (this.flushing) return;
-    this.flushing = true;
+  private async commit(batch: readonly PendingWrite<NewSubmission>[]): Promise<void> {
     try {
-      while (this.queue.length > 0) {
-        await this.commit(this.queue.splice(0, maxBatchRows));
-      }
-    } finally {
-      this.flushing = false;
-    }
-  }
-
-  private async commit(batch: readonly PendingWrite[]): Promise<void> {
-    try {
-      await this.storage.insertSubmissions(batch.map((pending) => pending.row));
+      await this.storage.insertSubmissions(batch.map((pending) => pending.item));
       for (const pending of batch) pending.resolve();
-      if (batch.some((pending) => pending.row.outbox !== undefined)) this.onDeliveriesStored();
+      if (batch.some((pending) => pending.item.outbox !== undefined)) this.onDeliveriesStored();
       return;
     } catch (error) {
       // With the database out of reach, trying the rows one by one would only fail them one by one, slower.
@@ -338,9 +312,9 @@ export class SubmissionWriter {
     // The batch was rolled back; one row at a time, so a single bad row fails only its own post.
     for (const pending of batch) {
       try {
-        await this.storage.insertSubmissions([pending.row]);
+        await this.storage.insertSubmissions([pending.item]);
         pending.resolve();
-        if (pending.row.outbox !== undefined) this.onDeliveriesStored();
+        if (pending.item.outbox !== undefined) this.onDeliveriesStored();
       } catch (error) {
         pending.reject(error);
       }

@@ -4,7 +4,7 @@ import type { InboxQuery } from './types';
 export interface InboxDialect {
   /** The placeholder for the n-th parameter (1-based): `?` or `$n`. */
   placeholder: (position: number) => string;
-  /** A case-insensitive substring match of the fields' JSON text against the parameter. */
+  /** True when a text value among the fields (not their names, not the JSON's quoting) is LIKE the parameter. */
   textMatch: (placeholder: string) => string;
   spam: (value: boolean) => string;
 }
@@ -37,6 +37,7 @@ export function inboxConditions(query: InboxQuery, dialect: InboxDialect): { whe
   if (query.form !== undefined) conditions.push(`s.form_name = ${next(query.form)}`);
   if (query.from !== undefined) conditions.push(`s.received_at >= ${next(query.from)}`);
   if (query.to !== undefined) conditions.push(`s.received_at < ${next(query.to)}`);
+  if (query.beforeId !== undefined) conditions.push(`s.id < ${next(query.beforeId)}`);
   if (query.delivery !== undefined) conditions.push(`(${deliveryStateSql}) = ${next(query.delivery)}`);
   if (query.spam !== 'include') conditions.push(dialect.spam(query.spam === 'only'));
   return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };

@@ -19,6 +19,7 @@ import {
   type SubmissionDetail,
   type SubscriberCounts,
   type SubscriberRecord,
+  type Settlement,
   type UnsubscribeResult,
   type CounterHit,
   type ImageRecord,
@@ -124,7 +125,9 @@ function fromPostgresRow(row: PostgresSubmissionRow): StoredSubmission {
 
 const postgresDialect: InboxDialect = {
   placeholder: (position) => `$${String(position)}`,
-  textMatch: (placeholder) => `s.fields::text ILIKE ${placeholder}`,
+  textMatch: (placeholder) =>
+    `EXISTS (SELECT 1 FROM json_each(s.fields) AS field
+             WHERE json_typeof(field.value) = 'string' AND field.value #>> '{}' ILIKE ${placeholder})`,
   spam: (value) => (value ? 's.spam' : 'NOT s.spam'),
 };
 
@@ -499,26 +502,31 @@ export class PostgresStorage implements Storage {
     }));
   }
 
+  async settleDeliveries(settlements: readonly Settlement[]): Promise<number[]> {
+    if (settlements.length === 0) return [];
+    // One statement for the batch: its rows, their new state, and only where this claim still holds.
+    const values = settlements.map(({ id, claimId, outcome }) => [
+      id,
+      claimId,
+      outcome.status,
+      outcome.status === 'pending' ? outcome.retryAt : null,
+      outcome.status === 'delivered' ? null : outcome.error.slice(0, maxErrorLength),
+    ]);
+    const result = await this.query<{ id: string }>(
+      `UPDATE deliveries d SET status = v.status,
+              delivered_at = CASE WHEN v.status = 'delivered' THEN now() ELSE d.delivered_at END,
+              next_attempt_at = COALESCE(v.retry_at::bigint, d.next_attempt_at),
+              lease_until = NULL, last_error = v.error
+       FROM (VALUES ${valuesList(values.length, 5)}) AS v (id, claim_id, status, retry_at, error)
+       WHERE d.id = v.id::bigint AND d.claim_id = v.claim_id AND d.status = 'sending'
+       RETURNING d.id`,
+      values.flat(),
+    );
+    return result.rows.map((row) => Number(row.id));
+  }
+
   async settleDelivery(id: number, claimId: string, outcome: DeliveryOutcome): Promise<boolean> {
-    const where = `WHERE id = $1 AND claim_id = $2 AND status = 'sending'`;
-    const result =
-      outcome.status === 'delivered'
-        ? await this.query(
-            `UPDATE deliveries SET status = 'delivered', delivered_at = now(), lease_until = NULL, last_error = NULL
-             ${where}`,
-            [id, claimId],
-          )
-        : await this.query(
-            `UPDATE deliveries SET status = $3, next_attempt_at = $4, lease_until = NULL, last_error = $5 ${where}`,
-            [
-              id,
-              claimId,
-              outcome.status,
-              outcome.status === 'pending' ? outcome.retryAt : Date.now(),
-              outcome.error.slice(0, maxErrorLength),
-            ],
-          );
-    return (result.rowCount ?? 0) > 0;
+    return (await this.settleDeliveries([{ id, claimId, outcome }])).length > 0;
   }
 
   async retryDelivery(id: number, giveUpAt: number): Promise<boolean> {

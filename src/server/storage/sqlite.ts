@@ -21,6 +21,7 @@ import {
   type SubmissionDetail,
   type SubscriberCounts,
   type SubscriberRecord,
+  type Settlement,
   type UnsubscribeResult,
   type CounterHit,
   type ImageRecord,
@@ -165,7 +166,9 @@ function fromSqliteRow(row: SqliteSubmissionRow): StoredSubmission {
 
 const sqliteDialect = {
   placeholder: () => '?',
-  textMatch: (placeholder: string) => `s.fields LIKE ${placeholder} ESCAPE '\\'`,
+  // json_each gives each value unescaped; LIKE folds ASCII letters only (SQLite has no Unicode case table built in).
+  textMatch: (placeholder: string) =>
+    `EXISTS (SELECT 1 FROM json_each(s.fields) AS field WHERE field.type = 'text' AND field.value LIKE ${placeholder} ESCAPE '\\')`,
   spam: (value: boolean) => (value ? 's.spam = 1' : 's.spam = 0'),
 };
 
@@ -177,6 +180,13 @@ export class SqliteStorage implements Storage {
    * costs nothing, and an fsync per rate-limited request would cost the forms their throughput.
    */
   private readonly counters: Database;
+  /**
+   * A third for the outbox's bookkeeping (claims and outcomes), also synchronous=NORMAL: losing one in a power cut
+   * only means a lead is sent again, under the same idempotency key, while a flush per sent e-mail was the leads'
+   * bottleneck (3-5 ms each on this disk, two per lead). Its own busy timeout is the long one: a claim or an outcome
+   * that gave up early would be sent twice for nothing.
+   */
+  private readonly outbox: Database;
 
   constructor(
     readonly db: Database,
@@ -186,11 +196,15 @@ export class SqliteStorage implements Storage {
     const inMemory = databasePath === ':memory:' || databasePath === '';
     // An in-memory database is private to its connection, so the counters share the main one there.
     this.counters = inMemory ? db : new BetterSqlite3(databasePath);
+    this.outbox = inMemory ? db : new BetterSqlite3(databasePath);
     if (!inMemory) {
       // Short: while another process holds the lock, waiting blocks this whole process, and a counter that cannot
       // be read only lets one request through unlimited.
       this.counters.pragma('busy_timeout = 250');
       this.counters.pragma('synchronous = NORMAL');
+      this.outbox.pragma('busy_timeout = 5000');
+      this.outbox.pragma('synchronous = NORMAL');
+      this.outbox.pragma('foreign_keys = ON');
     }
   }
 
@@ -387,7 +401,7 @@ export class SqliteStorage implements Storage {
       const now = Date.now();
       const claimId = randomUUID();
       // One statement under SQLite's write lock: two processes cannot pick the same row.
-      const claimed = this.db
+      const claimed = this.outbox
         .prepare<
           [{ now: number; leaseUntil: number; claimId: string; limit: number }],
           ClaimedRow & { submissionId: number }
@@ -403,7 +417,7 @@ export class SqliteStorage implements Storage {
         )
         .all({ now, leaseUntil: now + options.leaseMs, claimId, limit: options.limit });
       if (claimed.length === 0) return [];
-      const read = this.db.prepare<[number], { form: string; fields: string; receivedAt: string; leadKey: string }>(
+      const read = this.outbox.prepare<[number], { form: string; fields: string; receivedAt: string; leadKey: string }>(
         `SELECT form_name AS form, fields, received_at AS receivedAt, lead_key AS leadKey FROM submissions WHERE id = ?`,
       );
       const deliveries: ClaimedDelivery[] = [];
@@ -429,34 +443,41 @@ export class SqliteStorage implements Storage {
     });
   }
 
-  settleDelivery(id: number, claimId: string, outcome: DeliveryOutcome): Promise<boolean> {
+  settleDeliveries(settlements: readonly Settlement[]): Promise<number[]> {
     return settle(() => {
-      const params = { id, claimId, now: new Date().toISOString() };
+      const now = new Date().toISOString();
       const where = `WHERE id = @id AND claim_id = @claimId AND status = 'sending'`;
-      if (outcome.status === 'delivered') {
-        return (
-          this.db
-            .prepare(
-              `UPDATE deliveries SET status = 'delivered', delivered_at = @now, lease_until = NULL, last_error = NULL
-               ${where}`,
-            )
-            .run(params).changes > 0
-        );
-      }
-      return (
-        this.db
-          .prepare(
-            `UPDATE deliveries SET status = @status, next_attempt_at = @retryAt, lease_until = NULL,
-                    last_error = @error ${where}`,
-          )
-          .run({
-            ...params,
-            status: outcome.status,
-            retryAt: outcome.status === 'pending' ? outcome.retryAt : Date.now(),
-            error: outcome.error.slice(0, maxErrorLength),
-          }).changes > 0
+      const delivered = this.outbox.prepare<[{ id: number; claimId: string; now: string }]>(
+        `UPDATE deliveries SET status = 'delivered', delivered_at = @now, lease_until = NULL, last_error = NULL ${where}`,
       );
+      const failed = this.outbox.prepare<
+        [{ id: number; claimId: string; status: string; retryAt: number; error: string }]
+      >(
+        `UPDATE deliveries SET status = @status, next_attempt_at = @retryAt, lease_until = NULL, last_error = @error
+         ${where}`,
+      );
+      return this.outbox.transaction(() =>
+        settlements
+          .filter(({ id, claimId, outcome }) => {
+            const changes =
+              outcome.status === 'delivered'
+                ? delivered.run({ id, claimId, now }).changes
+                : failed.run({
+                    id,
+                    claimId,
+                    status: outcome.status,
+                    retryAt: outcome.status === 'pending' ? outcome.retryAt : Date.now(),
+                    error: outcome.error.slice(0, maxErrorLength),
+                  }).changes;
+            return changes > 0;
+          })
+          .map(({ id }) => id),
+      )();
     });
+  }
+
+  async settleDelivery(id: number, claimId: string, outcome: DeliveryOutcome): Promise<boolean> {
+    return (await this.settleDeliveries([{ id, claimId, outcome }])).length > 0;
   }
 
   retryDelivery(id: number, giveUpAt: number): Promise<boolean> {
@@ -717,6 +738,7 @@ export class SqliteStorage implements Storage {
 
   close(): Promise<void> {
     if (this.counters !== this.db && this.counters.open) this.counters.close();
+    if (this.outbox !== this.db && this.outbox.open) this.outbox.close();
     if (this.db.open) this.db.close();
     return Promise.resolve();
   }

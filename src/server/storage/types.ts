@@ -96,6 +96,12 @@ export interface ClaimedDelivery {
 export type DeliveryOutcome =
   { status: 'delivered' } | { status: 'pending'; error: string; retryAt: number } | { status: 'dead'; error: string };
 
+export interface Settlement {
+  id: number;
+  claimId: string;
+  outcome: DeliveryOutcome;
+}
+
 export interface DeliveryRecord {
   id: number;
   channel: DeliveryChannel;
@@ -113,7 +119,7 @@ export interface DeliveryRecord {
 export type DeliveryState = 'none' | 'pending' | 'delivered' | 'dead';
 
 export interface InboxQuery {
-  /** Case-insensitive substring of any field. */
+  /** Case-insensitive substring of any text field's value (not of the field names). */
   text?: string;
   form?: string;
   /** ISO; received at or after. */
@@ -122,6 +128,8 @@ export interface InboxQuery {
   to?: string;
   delivery?: DeliveryState;
   spam: 'exclude' | 'only' | 'include';
+  /** Keyset paging: only ids below this one (an export reads the next chunk after its last id). */
+  beforeId?: number;
   limit: number;
   offset: number;
 }
@@ -225,7 +233,12 @@ export interface Storage {
    * across processes (SQLite's write lock; PostgreSQL's FOR UPDATE SKIP LOCKED).
    */
   claimDeliveries(options: { limit: number; leaseMs: number }): Promise<ClaimedDelivery[]>;
-  /** Records how a claimed delivery went. False when the claim was lost (lease lapsed and taken over). */
+  /**
+   * Records how claimed deliveries went, in one transaction (the worker batches them: one commit for many sends).
+   * Resolves with the ids it recorded; a delivery whose claim was lost (lease lapsed, taken over) is not among them.
+   */
+  settleDeliveries(settlements: readonly Settlement[]): Promise<number[]>;
+  /** One settlement; false when the claim was lost. */
   settleDelivery(id: number, claimId: string, outcome: DeliveryOutcome): Promise<boolean>;
   /** A dead delivery goes back to pending, due now, with a new give-up time. False unless it was dead. */
   retryDelivery(id: number, giveUpAt: number): Promise<boolean>;

@@ -183,6 +183,22 @@ describeEachBackend('outbox storage', (backend) => {
     expect(range.total).toBe(0);
   });
 
+  it('searches the values people typed, not the field names or the JSON quoting, and pages by id', async () => {
+    await storage.insertSubmissions([
+      contact({ fields: { fullname: 'Seán O"Neil', email: 'sean@example.com', organization: 'C:\\Apps' } }),
+      contact({ fields: { fullname: 'Ada', email: 'ada@example.com' } }),
+    ]);
+    const search = (text: string) => storage.searchSubmissions({ text, spam: 'include', limit: 10, offset: 0 });
+    await expect(search('fullname')).resolves.toMatchObject({ total: 0 });
+    await expect(search('":"')).resolves.toMatchObject({ total: 0 });
+    expect((await search('O"Neil')).rows.map((row) => row.fields.email)).toEqual(['sean@example.com']);
+    expect((await search('c:\\apps')).rows.map((row) => row.fields.email)).toEqual(['sean@example.com']);
+
+    const first = await storage.searchSubmissions({ spam: 'include', limit: 1, offset: 0 });
+    const next = await storage.searchSubmissions({ spam: 'include', beforeId: first.rows[0]?.id, limit: 5, offset: 0 });
+    expect(next.rows.map((row) => row.fields.email)).toEqual(['sean@example.com']);
+  });
+
   it('marks spam and erases every row for an address, recording the erasure without the address', async () => {
     await storage.insertSubmissions([
       contact({ fields: { fullname: 'Dana', email: 'Dana@Example.com' } }),
