@@ -1,20 +1,13 @@
 // `npm run load:forms`: for each backend (the SQLite file, then a PostgreSQL server it starts), two server processes
 // on two ports share one database and take 1,000 contact-form posts from 100 concurrent clients split between them;
 // prints submissions/s and latency, and fails unless every acknowledged post is exactly one stored row.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { nearestRank } from '../src/server/routes/metrics';
-import { openStorage, type StorageKind } from '../src/server/storage';
-import {
-  ensureServerBuild,
-  spawnServer,
-  waitForExit,
-  type ServerBuild,
-  type SpawnedServer,
-} from '../tests/integration/server/support/builtServer';
+import type { StorageKind } from '../src/server/storage';
+import type { ServerBuild } from '../tests/integration/server/support/builtServer';
 import { runFormLoad, type FormLoadResult } from '../tests/integration/server/support/formLoad';
-import { locatePostgres, POSTGRES_MISSING_MESSAGE, startPostgres } from '../tests/support/postgres';
+import { forEachBackend, replicaEnv, storedContacts, withReplicas, type BackendTarget } from './support/loadBackends';
 
 const total = 1000;
 const connections = 100;
@@ -27,38 +20,19 @@ interface Figures {
   distinct: number;
 }
 
-async function measure(
-  backend: StorageKind,
-  build: ServerBuild,
-  target: { databasePath: string; databaseUrl?: string },
-): Promise<Figures> {
-  const env: Record<string, string> = {
-    DATABASE_PATH: target.databasePath,
-    ...(target.databaseUrl === undefined ? {} : { DATABASE_URL: target.databaseUrl }),
-    // The per-IP limit would stop a load test from one address at 10; the pages are not needed.
-    FORMS_RATE_LIMIT_MAX: '1000000',
-    DIST_DIR: path.join(os.tmpdir(), 'no-dist'),
-  };
-  const replicas: SpawnedServer[] = [];
-  try {
-    for (let index = 0; index < replicaCount; index += 1) replicas.push(await spawnServer(build, env));
+async function measure(backend: StorageKind, build: ServerBuild, target: BackendTarget): Promise<Figures> {
+  // The pages are not needed.
+  const env = { ...replicaEnv(target), DIST_DIR: path.join(os.tmpdir(), 'no-dist') };
+  return withReplicas(build, env, replicaCount, async (replicas) => {
     const result = await runFormLoad({
       urls: replicas.map((replica) => replica.baseUrl),
       total,
       concurrency: connections,
       tag: `load-${backend}`,
     });
-    const storage = await openStorage(target);
-    try {
-      const rows = await storage.listSubmissions({ form: 'home-contact', includeSpam: true });
-      return { backend, result, rows: rows.length, distinct: new Set(rows.map((row) => row.fields.email)).size };
-    } finally {
-      await storage.close();
-    }
-  } finally {
-    for (const replica of replicas) replica.child.kill('SIGTERM');
-    await Promise.all(replicas.map((replica) => waitForExit(replica.child)));
-  }
+    const { rows } = await storedContacts(target);
+    return { backend, result, rows: rows.length, distinct: new Set(rows.map((row) => row.fields.email)).size };
+  });
 }
 
 function report({ backend, result, rows, distinct }: Figures): boolean {
@@ -93,36 +67,12 @@ function report({ backend, result, rows, distinct }: Figures): boolean {
 }
 
 async function main(): Promise<void> {
-  const build = await ensureServerBuild();
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-load-'));
   const summary: [StorageKind, string][] = [];
-  let passed = true;
-  try {
-    const sqlite = await measure('sqlite', build, { databasePath: path.join(root, 'site.db') });
-    passed = report(sqlite) && passed;
-    summary.push(['sqlite', (sqlite.result.acknowledged.size / (sqlite.result.durationMs / 1000)).toFixed(0)]);
-
-    if (locatePostgres() === null) {
-      console.log(`\npostgres: not measured. ${POSTGRES_MISSING_MESSAGE}`);
-      if (process.env.CI) passed = false;
-    } else {
-      const server = await startPostgres();
-      try {
-        const databaseUrl = await server.createDatabase();
-        const postgres = await measure('postgres', build, { databasePath: path.join(root, 'unused.db'), databaseUrl });
-        passed = report(postgres) && passed;
-        summary.push([
-          'postgres',
-          (postgres.result.acknowledged.size / (postgres.result.durationMs / 1000)).toFixed(0),
-        ]);
-      } finally {
-        await server.destroy();
-      }
-    }
-  } finally {
-    build.cleanup();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  const passed = await forEachBackend(async (backend, build, target) => {
+    const figures = await measure(backend, build, target);
+    summary.push([backend, (figures.result.acknowledged.size / (figures.result.durationMs / 1000)).toFixed(0)]);
+    return report(figures);
+  });
   console.log(`\nsubmissions/s: ${summary.map(([backend, rate]) => `${backend} ${rate}`).join(', ')}`);
   if (!passed) process.exitCode = 1;
 }

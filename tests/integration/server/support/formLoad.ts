@@ -18,6 +18,8 @@ export interface FormLoadResult {
   sent: number;
   /** E-mails of the posts answered 2xx: each must be a stored row. */
   acknowledged: Set<string>;
+  /** For each post answered 2xx, when its answer had arrived in full (performance.now(), this process's clock). */
+  acknowledgedAt: Map<string, number>;
   /** Answers by HTTP status. */
   statuses: Map<number, number>;
   /** Requests that got no answer (refused, reset, timed out). */
@@ -26,6 +28,8 @@ export interface FormLoadResult {
   failureBodies: Set<string>;
   /** Milliseconds per answered request, in the order they completed. */
   latencies: number[];
+  /** When the first post was sent (performance.now()). */
+  startedAt: number;
   durationMs: number;
 }
 
@@ -55,13 +59,15 @@ export async function runFormLoad(options: FormLoadOptions): Promise<FormLoadRes
   const result: FormLoadResult = {
     sent: 0,
     acknowledged: new Set(),
+    acknowledgedAt: new Map(),
     statuses: new Map(),
     noAnswer: 0,
     failureBodies: new Set(),
     latencies: [],
+    startedAt: performance.now(),
     durationMs: 0,
   };
-  const started = performance.now();
+  const started = result.startedAt;
   let next = 0;
 
   const worker = async () => {
@@ -76,10 +82,13 @@ export async function runFormLoad(options: FormLoadOptions): Promise<FormLoadRes
       try {
         const response = await postContact(url, email, options.timeoutMs);
         const body = await response.text();
-        result.latencies.push(performance.now() - requestStarted);
+        const answered = performance.now();
+        result.latencies.push(answered - requestStarted);
         result.statuses.set(response.status, (result.statuses.get(response.status) ?? 0) + 1);
-        if (response.ok) result.acknowledged.add(email);
-        else result.failureBodies.add(body);
+        if (response.ok) {
+          result.acknowledged.add(email);
+          result.acknowledgedAt.set(email, answered);
+        } else result.failureBodies.add(body);
       } catch {
         // Refused or cut off (a killed server): never acknowledged, so nothing is promised for it.
         result.noAnswer += 1;
