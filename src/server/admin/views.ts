@@ -1,4 +1,5 @@
 // The admin inbox's pages: plain server-rendered HTML, no script, every interpolated value escaped by `html`.
+import { cameFromField, fieldLabels } from '../routes/forms';
 import type {
   DeliveryRecord,
   DeliveryState,
@@ -80,21 +81,15 @@ export function filterQuery(filters: InboxFilters, page = 1): string {
   return query === '' ? '' : `?${query}`;
 }
 
-/** Labels of the stored fields (the form's own labels, src/server/routes/forms.ts formFields); others are titled. */
-const fieldLabels: Readonly<Record<string, string>> = {
-  fullname: 'Full name',
-  email: 'Email address',
-  phone: 'Phone number',
-  organization: 'Organization',
-  'project-description': 'Project description',
-  'subscribe-updates': 'Subscribe to updates',
-  'sms-consent': 'SMS consent',
-  'came-from': 'Came from',
+/** Labels of the stored fields: the form's own (src/server/routes/forms.ts), and those the server adds. */
+const storedFieldLabels: Readonly<Record<string, string>> = {
+  ...fieldLabels,
+  [cameFromField]: 'Came from',
   'bot-field': 'Honeypot (filled by a bot)',
 };
 
 export function fieldLabel(name: string): string {
-  const known = fieldLabels[name];
+  const known = storedFieldLabels[name];
   if (known !== undefined) return known;
   const words = name.replace(/[-_]+/g, ' ').trim();
   return words === '' ? name : words.charAt(0).toUpperCase() + words.slice(1);

@@ -4,6 +4,7 @@ import { createHmac } from 'node:crypto';
 import { fastifyFormbody } from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatSubmissions } from '../cli';
+import { emailPattern } from './forms';
 import { parsePasswordHash, verifyPassword } from '../admin/password';
 import {
   AdminSessions,
@@ -67,7 +68,6 @@ const exportCap = 100_000;
 const defaultDeliveryGiveUpMs = 48 * 60 * 60 * 1000;
 const bodyLimit = 16 * 1024;
 // As loose as the forms' own check (src/server/routes/forms.ts): the address is looked up, not mailed.
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const refusals = {
   loginForm:

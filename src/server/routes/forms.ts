@@ -74,6 +74,7 @@ interface TextField {
 }
 interface CheckboxField {
   kind: 'checkbox';
+  label: string;
 }
 type FieldRule = TextField | CheckboxField;
 
@@ -86,16 +87,21 @@ const formFields: Readonly<Record<FormName, Readonly<Record<string, FieldRule>>>
     phone: { kind: 'text', label: 'Phone number', max: 50 },
     organization: { kind: 'text', label: 'Organization', max: 200 },
     'project-description': { kind: 'text', label: 'Project description', max: 5000 },
-    'subscribe-updates': { kind: 'checkbox' },
-    'sms-consent': { kind: 'checkbox' },
+    'subscribe-updates': { kind: 'checkbox', label: 'Subscribe to updates' },
+    'sms-consent': { kind: 'checkbox', label: 'SMS consent' },
   },
   'blog-newsletter': {
     email: { kind: 'text', label: 'Email address', max: 254, required: true, email: true },
   },
 };
 
+/** Each field's label, in the contact form's order, for the people who read a lead (its e-mail, the admin inbox). */
+export const fieldLabels: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(formFields['home-contact']).map(([name, rule]) => [name, rule.label]),
+);
+
 // Deliberately loose: the browser's type="email" check already ran, and a stricter rule only rejects real people.
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const falseCheckboxValues = new Set(['false', 'off', '0']);
 
 export type RawFields = Record<string, string | string[] | undefined>;
@@ -138,7 +144,7 @@ export function checkSubmission(raw: RawFields): FormCheck {
   for (const [name, rule] of Object.entries(rules)) {
     const given = raw[name];
     if (Array.isArray(given)) {
-      return { ok: false, form, field: name, error: `${labelOf(name, rule)} was sent more than once.` };
+      return { ok: false, form, field: name, error: `${rule.label} was sent more than once.` };
     }
     if (rule.kind === 'checkbox') {
       fields[name] = isChecked(given);
@@ -171,10 +177,6 @@ function single(value: string | string[] | undefined): string | undefined {
 function isChecked(value: string | string[] | undefined): boolean {
   const first = single(value);
   return first !== undefined && !falseCheckboxValues.has(first.trim().toLowerCase());
-}
-
-function labelOf(name: string, rule: FieldRule): string {
-  return rule.kind === 'text' ? rule.label : name;
 }
 
 export function hashIp(ip: string, salt: string): string {

@@ -1,6 +1,6 @@
 // The owner's notification of a lead, and how a lead reads to a person: the headline and field texts that the
 // webhook and Salesforce channels reuse.
-import { cameFromField, type StoredFields } from '../../routes/forms';
+import { cameFromField, fieldLabels, type StoredFields } from '../../routes/forms';
 import type { Channel, LeadMessage } from '../types';
 import { classifySmtpError, type Mailer } from './mailer';
 
@@ -13,17 +13,6 @@ export interface EmailChannelOptions {
   /** The site's origin; its host names the Message-ID. */
   siteUrl: string;
 }
-
-/** Field texts; the text fields' labels are those the form shows (src/server/routes/forms.ts formFields). */
-const fieldLabels: Readonly<Record<string, string>> = {
-  fullname: 'Full name',
-  email: 'Email address',
-  phone: 'Phone number',
-  organization: 'Organization',
-  'project-description': 'Project description',
-  'subscribe-updates': 'Subscribe to updates',
-  'sms-consent': 'SMS consent',
-};
 
 /** Query parameters of `came-from` that say which offer brought the visitor, with their labels. */
 const campaignParameters: readonly (readonly [parameter: string, label: string])[] = [
