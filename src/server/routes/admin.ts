@@ -67,8 +67,6 @@ const exportChunk = 1000;
 const exportCap = 100_000;
 const defaultDeliveryGiveUpMs = 48 * 60 * 60 * 1000;
 const bodyLimit = 16 * 1024;
-// As loose as the forms' own check (src/server/routes/forms.ts): the address is looked up, not mailed.
-
 const refusals = {
   loginForm:
     'The sign-in form has expired or did not come from this site. Open the sign-in page again and sign in there.',
