@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { loadLeadsConfig, type LeadsConfig } from './config';
 import { addSecurityHeaders, loadBuildManifest, securityHeaders, type HeaderRecord } from './headers';
 import { createLeads, newsletterLinks, type Leads } from './leads';
+import { isMalformedMultipart, malformedMultipartMessage } from './multipart';
 import { registerAdminRoutes } from './routes/admin';
 import { registerFormRoutes, tooManyRequestsMessage } from './routes/forms';
 import { registerHealthRoutes } from './routes/health';
@@ -64,6 +65,35 @@ export interface AppOptions {
   adminPasswordHash?: string;
   /** How long an admin sign-in lasts; 8 hours by default. */
   adminSessionMs?: number;
+  /** The longest a client may take to send a whole request, body included; 30 s by default. */
+  requestTimeoutMs?: number;
+  /** The longest a client may take to send a request's headers; 15 s by default, at most `requestTimeoutMs`. */
+  headersTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open between requests; 5 s by default. */
+  keepAliveTimeoutMs?: number;
+}
+
+/**
+ * Time bounds on every connection. Fastify 5 turns Node's request timeout off (0), so without them a client that
+ * trickles a body one byte at a time holds its socket (and a file descriptor) for as long as it likes: a thousand of
+ * them took the server down (issue 19).
+ */
+function connectionLimits(options: AppOptions) {
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const headersTimeout = options.headersTimeoutMs ?? Math.min(15_000, requestTimeout);
+  return {
+    requestTimeout,
+    // A socket silent this long (a client that stops reading its answer, too) is closed.
+    connectionTimeout: requestTimeout,
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? 5_000,
+    http: {
+      headersTimeout,
+      // Node checks both limits only this often (30 s by default), so a bound of 1 s would really be 30.
+      connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(headersTimeout / 4))),
+      // Given here as well: Node checks that the headers timeout is no longer than this one.
+      requestTimeout,
+    },
+  };
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -84,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app = fastify({
       logger: options.logger ?? false,
       trustProxy: options.trustProxy ?? false,
+      ...connectionLimits(options),
       // Router-level failures (a URL that cannot be decoded) skip the hooks, so they get the headers here.
       frameworkErrors: (error, request, reply) => {
         reply.headers(headers);
@@ -222,6 +253,12 @@ export const storageRetryAfterSeconds = 30;
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   // Whatever the failed handler had set (an immutable Cache-Control, say) must not apply to the error.
   reply.header('cache-control', 'no-store');
+  if (isMalformedMultipart(error, request)) {
+    // busboy's errors carry no status, so a body the client broke would otherwise read as our failure.
+    request.log.info({ err: error }, 'Client error: malformed multipart body');
+    void reply.code(400).send({ error: malformedMultipartMessage });
+    return;
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     request.log.info({ err: error }, 'Client error');

@@ -1,4 +1,5 @@
 // Reads the site server's settings from the environment, failing loudly on values it cannot use.
+import net from 'node:net';
 import path from 'node:path';
 import { defaultWebToLeadUrl } from './leads/channels/salesforce';
 
@@ -25,8 +26,9 @@ export interface ServerConfig {
   /** Salt for the stored IP hashes; when unset a random one is generated once and kept in the database. */
   ipHashSalt: string | undefined;
   /**
-   * Whose X-Forwarded-For/-Host to believe: false (nobody), true (any peer) or a list of proxy addresses/CIDRs.
-   * Behind a proxy this is what makes the client IP (rate limits) and host (origin check) the visitor's.
+   * Whose X-Forwarded-For/-Host to believe: false (nobody), true (any peer) or a list of proxy addresses/CIDRs
+   * (and the named ranges loopback, linklocal, uniquelocal). Behind a proxy this is what makes the client IP
+   * (rate limits) and host (origin check) the visitor's.
    */
   trustProxy: boolean | string[];
   /** Public origin of the site (SITE_URL): the links in e-mails (newsletter confirmation, unsubscribe) start with it. */
@@ -37,6 +39,12 @@ export interface ServerConfig {
   adminPasswordHash: string | undefined;
   /** How long an admin sign-in lasts (ADMIN_SESSION_HOURS, default 8). */
   adminSessionMs: number;
+  /** The longest a client may take to send a whole request, body included (REQUEST_TIMEOUT_SECONDS, default 30). */
+  requestTimeoutMs: number;
+  /** The longest a client may take to send a request's headers (HEADERS_TIMEOUT_SECONDS, default 15). */
+  headersTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open (KEEP_ALIVE_TIMEOUT_SECONDS, default 5). */
+  keepAliveTimeoutMs: number;
 }
 
 export interface LeadsConfig {
@@ -74,12 +82,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     formsRateLimitMax: parsePositiveInteger('FORMS_RATE_LIMIT_MAX', valueOf(env, 'FORMS_RATE_LIMIT_MAX'), 10),
     metricsRateLimitMax: parsePositiveInteger('METRICS_RATE_LIMIT_MAX', valueOf(env, 'METRICS_RATE_LIMIT_MAX'), 60),
     ipHashSalt: valueOf(env, 'IP_HASH_SALT'),
-    trustProxy: parseTrustProxy(valueOf(env, 'TRUST_PROXY')),
+    trustProxy: parseTrustProxy(env),
     siteUrl: parseSiteUrl(valueOf(env, 'SITE_URL')),
     leads: loadLeadsConfig(env),
     adminPasswordHash: valueOf(env, 'ADMIN_PASSWORD_HASH'),
     adminSessionMs: parseDuration('ADMIN_SESSION_HOURS', valueOf(env, 'ADMIN_SESSION_HOURS'), 8, 3_600_000, false),
+    ...parseConnectionTimeouts(env),
   };
+}
+
+function parseConnectionTimeouts(
+  env: NodeJS.ProcessEnv,
+): Pick<ServerConfig, 'requestTimeoutMs' | 'headersTimeoutMs' | 'keepAliveTimeoutMs'> {
+  const seconds = (name: string, fallback: number) => parseDuration(name, valueOf(env, name), fallback, 1000, false);
+  const requestTimeoutMs = seconds('REQUEST_TIMEOUT_SECONDS', 30);
+  const headersTimeoutMs = seconds('HEADERS_TIMEOUT_SECONDS', Math.min(15, requestTimeoutMs / 1000));
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new Error(
+      `HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS (${String(requestTimeoutMs / 1000)}): ` +
+        'the headers are part of the request.',
+    );
+  }
+  return { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs: seconds('KEEP_ALIVE_TIMEOUT_SECONDS', 5) };
 }
 
 export function loadLeadsConfig(env: NodeJS.ProcessEnv): LeadsConfig {
@@ -237,18 +261,46 @@ export function parseDatabaseUrl(value: string | undefined): string | undefined 
   return value;
 }
 
-function parseTrustProxy(value: string | undefined): boolean | string[] {
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list like any CIDR. */
+const namedRanges = ['loopback', 'linklocal', 'uniquelocal'];
+
+function parseTrustProxy(env: NodeJS.ProcessEnv): boolean | string[] {
+  const value = valueOf(env, 'TRUST_PROXY');
+  const allowAny = valueOf(env, 'TRUST_PROXY_ALLOW_ANY')?.toLowerCase() ?? 'false';
+  if (allowAny !== 'true' && allowAny !== 'false') {
+    throw new Error(`TRUST_PROXY_ALLOW_ANY must be true or false; got "${allowAny}".`);
+  }
   if (value === undefined || value.toLowerCase() === 'false') {
     return false;
   }
   if (value.toLowerCase() === 'true') {
+    // Any client can then name its own IP in X-Forwarded-For and so escape every per-IP rate limit (issue 19).
+    if (valueOf(env, 'NODE_ENV') === 'production' && allowAny !== 'true') {
+      throw new Error(
+        'TRUST_PROXY=true believes the X-Forwarded-For header of any client, so anyone can pick the IP the rate ' +
+          "limits count. Set TRUST_PROXY to your proxy's addresses or CIDRs instead (e.g. TRUST_PROXY=10.0.0.0/8, " +
+          'or TRUST_PROXY=loopback for a proxy on this machine), or set TRUST_PROXY_ALLOW_ANY=true only if every ' +
+          'request reaches the server through a proxy that replaces the X-Forwarded-For a client sends.',
+      );
+    }
     return true;
   }
   const addresses = value.split(',').map((address) => address.trim());
-  if (addresses.some((address) => !/^[0-9a-f.:]+(?:\/\d{1,3})?$/i.test(address))) {
+  const entries = addresses.map((address) =>
+    namedRanges.includes(address.toLowerCase()) ? address.toLowerCase() : address,
+  );
+  if (entries.some((entry) => !namedRanges.includes(entry) && !isAddressOrCidr(entry))) {
     throw new Error(
-      `TRUST_PROXY must be true, false or a comma-separated list of IP addresses or CIDRs; got "${value}".`,
+      `TRUST_PROXY must be true, false or a comma-separated list of IP addresses or CIDRs; got "${value}". ` +
+        `The named ranges ${namedRanges.join(', ')} may be listed too.`,
     );
   }
-  return addresses;
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }

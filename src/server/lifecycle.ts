@@ -46,6 +46,9 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     leads: config.leads,
     adminPasswordHash: config.adminPasswordHash,
     adminSessionMs: config.adminSessionMs,
+    requestTimeoutMs: config.requestTimeoutMs,
+    headersTimeoutMs: config.headersTimeoutMs,
+    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
   });
   try {
     const url = await app.listen({ port: config.port, host: config.host });

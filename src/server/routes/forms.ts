@@ -5,6 +5,7 @@ import { fastifyMultipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GroupCommit, type PendingWrite } from '../groupCommit';
 import { escapeHtml, simplePage } from '../html';
+import { isMalformedMultipart, malformedMultipartMessage } from '../multipart';
 import { dedupeKeyFor, StorageUnavailableError, type NewSubmission, type OutboxEntry, type Storage } from '../storage';
 
 export interface FormRoutesOptions {
@@ -71,6 +72,8 @@ interface TextField {
   max: number;
   required?: boolean;
   email?: boolean;
+  /** A textarea: tabs and line breaks are part of the text. Every other field is one line. */
+  multiline?: boolean;
 }
 interface CheckboxField {
   kind: 'checkbox';
@@ -86,7 +89,7 @@ const formFields: Readonly<Record<FormName, Readonly<Record<string, FieldRule>>>
     email: { kind: 'text', label: 'Email address', max: 254, required: true, email: true },
     phone: { kind: 'text', label: 'Phone number', max: 50 },
     organization: { kind: 'text', label: 'Organization', max: 200 },
-    'project-description': { kind: 'text', label: 'Project description', max: 5000 },
+    'project-description': { kind: 'text', label: 'Project description', max: 5000, multiline: true },
     'subscribe-updates': { kind: 'checkbox', label: 'Subscribe to updates' },
     'sms-consent': { kind: 'checkbox', label: 'SMS consent' },
   },
@@ -103,6 +106,10 @@ export const fieldLabels: Readonly<Record<string, string>> = Object.fromEntries(
 // Deliberately loose: the browser's type="email" check already ran, and a stricter rule only rejects real people.
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const falseCheckboxValues = new Set(['false', 'off', '0']);
+// No form field holds control characters: a NUL or an escape sequence in a lead is at best noise in the e-mail and
+// the CSV export. A textarea keeps its tabs and line breaks; a one-line input cannot contain line breaks at all.
+const controlCharacter = /\p{Cc}/u;
+const controlCharacterInText = /[^\P{Cc}\t\r\n]/u;
 
 export type RawFields = Record<string, string | string[] | undefined>;
 export type StoredFields = Record<string, string | boolean>;
@@ -116,7 +123,10 @@ export type FormCheck =
  * validation, so a bot learns nothing from the answer.
  */
 export function checkSubmission(raw: RawFields): FormCheck {
-  const formName = single(raw['form-name']);
+  const formName = raw['form-name'];
+  if (Array.isArray(formName)) {
+    return { ok: false, form: null, field: 'form-name', error: 'form-name was sent more than once.' };
+  }
   const form = formNames.find((name) => name === formName?.trim());
   if (form === undefined) {
     return {
@@ -128,15 +138,19 @@ export function checkSubmission(raw: RawFields): FormCheck {
   }
   const rules = formFields[form];
 
-  const trap = single(raw[honeypot]);
-  if (trap !== undefined && trap.trim() !== '') {
+  // Filled in any of its copies: a bot that sends the field twice must not slip past with an empty first one.
+  const trap = [raw[honeypot] ?? []].flat().find((value) => value.trim() !== '');
+  if (trap !== undefined) {
     const fields: StoredFields = {};
     for (const [name, rule] of Object.entries(rules)) {
       const value = single(raw[name]);
       if (rule.kind === 'checkbox') fields[name] = isChecked(value);
-      else fields[name] = (value ?? '').trim().slice(0, rule.max);
+      else
+        fields[name] = withoutControls(value ?? '')
+          .trim()
+          .slice(0, rule.max);
     }
-    fields[honeypot] = trap.trim().slice(0, 200);
+    fields[honeypot] = withoutControls(trap).trim().slice(0, 200);
     return { ok: true, form, fields, spam: true };
   }
 
@@ -147,10 +161,16 @@ export function checkSubmission(raw: RawFields): FormCheck {
       return { ok: false, form, field: name, error: `${rule.label} was sent more than once.` };
     }
     if (rule.kind === 'checkbox') {
+      if (given?.includes('\0') === true) {
+        return { ok: false, form, field: name, error: `${rule.label} contains a character that is not allowed.` };
+      }
       fields[name] = isChecked(given);
       continue;
     }
     const value = (given ?? '').trim();
+    if ((rule.multiline === true ? controlCharacterInText : controlCharacter).test(value)) {
+      return { ok: false, form, field: name, error: `${rule.label} contains a character that is not allowed.` };
+    }
     if (value === '') {
       if (rule.required === true) {
         return { ok: false, form, field: name, error: `${rule.label} is required.` };
@@ -172,6 +192,11 @@ export function checkSubmission(raw: RawFields): FormCheck {
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** A spam post is stored, not refused (a bot learns nothing), so what it sent is cleaned instead. */
+function withoutControls(value: string): string {
+  return value.replace(new RegExp(controlCharacterInText.source, 'gu'), '');
 }
 
 function isChecked(value: string | string[] | undefined): boolean {
@@ -240,12 +265,19 @@ export async function registerFormRoutes(app: FastifyInstance, options: FormRout
       },
       async (request, reply) => {
         const raw = request.isMultipart() ? await readMultipart(request) : readUrlencoded(request.body);
-        if ('field' in raw) {
-          return sendInvalid(request, reply, { ok: false, form: null, ...raw });
+        if ('error' in raw) {
+          return sendInvalid(request, reply, { form: null, ...raw });
         }
         const check = checkSubmission(raw.fields);
         if (!check.ok) {
           return sendInvalid(request, reply, check);
+        }
+        if (request.raw.socket.destroyed) {
+          // Bytes past the Content-Length are read by Node as the next request on the connection; when they are not
+          // one, the connection is answered 400 and closed before this handler runs. The client was told its post
+          // failed, so it must not be stored (it would come again as a duplicate).
+          request.log.info({ form: check.form }, 'Form post not stored: its connection had already failed');
+          return reply.code(400).send({ error: 'The connection failed before the post was stored' });
         }
 
         const fields = { ...check.fields };
@@ -324,7 +356,8 @@ export class SubmissionWriter {
   }
 }
 
-type ReadResult = { fields: RawFields } | { field: string; error: string };
+/** The fields, or why the body could not be read (`field` when one field is to blame). */
+type ReadResult = { fields: RawFields } | { field?: string; error: string };
 
 function readUrlencoded(body: unknown): ReadResult {
   if (typeof body !== 'object' || body === null) {
@@ -339,6 +372,16 @@ function readUrlencoded(body: unknown): ReadResult {
 }
 
 async function readMultipart(request: FastifyRequest): Promise<ReadResult> {
+  try {
+    return await readParts(request);
+  } catch (error) {
+    if (!isMalformedMultipart(error, request)) throw error;
+    request.log.info({ err: error }, 'Client error: malformed multipart body');
+    return { error: malformedMultipartMessage };
+  }
+}
+
+async function readParts(request: FastifyRequest): Promise<ReadResult> {
   const fields: RawFields = {};
   let fileField: string | undefined;
   let total = 0;
@@ -386,18 +429,24 @@ function sendNotStored(request: FastifyRequest, reply: FastifyReply, form: FormN
   return reply.type('text/html; charset=utf-8').send(notSentPage([escapeHtml(message)], formPages[form]));
 }
 
+/** A 400 naming the failing field, if one field is to blame (a body that cannot be read names none). */
 function sendInvalid(
   request: FastifyRequest,
   reply: FastifyReply,
-  check: Extract<FormCheck, { ok: false }>,
+  invalid: { form: FormName | null; field?: string; error: string },
 ): FastifyReply {
   reply.code(400);
   if (wantsJson(request)) {
-    return reply.send({ error: check.error, field: check.field });
+    return reply.send(
+      invalid.field === undefined ? { error: invalid.error } : { error: invalid.error, field: invalid.field },
+    );
   }
-  const back = check.form === null ? '/' : formPages[check.form];
-  const fieldHint = `Please check the field <strong>${escapeHtml(check.field)}</strong> and try again.`;
-  return reply.type('text/html; charset=utf-8').send(notSentPage([escapeHtml(check.error), fieldHint], back));
+  const back = invalid.form === null ? '/' : formPages[invalid.form];
+  const paragraphs = [escapeHtml(invalid.error)];
+  if (invalid.field !== undefined) {
+    paragraphs.push(`Please check the field <strong>${escapeHtml(invalid.field)}</strong> and try again.`);
+  }
+  return reply.type('text/html; charset=utf-8').send(notSentPage(paragraphs, back));
 }
 
 /** The page a browser without JavaScript gets when its post was not taken; `paragraphs` are HTML. */

@@ -38,9 +38,11 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
   app.log.info({ distDir: options.distDir, pages: pages.size }, 'Serving the prerendered site');
 
   const sendNotFound = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
-    // Headers set for the file we hoped to send (an immutable Cache-Control, say) must not stick to the 404.
-    reply.code(404).header('cache-control', cacheControl.html);
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
+    // Headers set for the file we hoped to send (an immutable Cache-Control, say) must not stick to the 404; an API
+    // answer is never stored (docs/deployment.md#api).
+    const api = isApiPath(request.url);
+    reply.code(404).header('cache-control', api ? 'no-store' : cacheControl.html);
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !api;
     if (!wantsPage) {
       return reply.send({ error: 'Not Found' });
     }

@@ -227,6 +227,17 @@ describe('site server with a full build', () => {
       expect(response.status).toBe(404);
       expect(JSON.parse(response.text)).toEqual({ error: 'Not Found' });
     });
+
+    it.each([
+      ['GET', '/api/nope'],
+      ['POST', '/api/nope'],
+      ['GET', '/api?x=1'],
+    ])('never lets an API 404 be stored (%s %s)', async (method, url) => {
+      const response = await request(baseUrl, url, { method });
+
+      expect(response.status).toBe(404);
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
   });
 
   describe('redirects', () => {

@@ -1,5 +1,8 @@
+import net from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
+import { loadLeadsConfig } from '../../../src/server/config';
 import { buildTestApp, formBody, homePageHtml, multipartBody, type TestApp } from './support/apiApp';
+import { malformedMultipartBodies } from './support/malformedMultipart';
 
 interface SubmissionRow {
   id: number;
@@ -212,6 +215,37 @@ describe('POST / rejects invalid posts, naming the first failing field', () => {
     expect(response.json()).toEqual({ error: 'Email address was sent more than once.', field: 'email' });
   });
 
+  it('refuses a form-name sent twice', async () => {
+    const response = await post(`${formBody(newsletter)}&form-name=blog-newsletter`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'form-name was sent more than once.', field: 'form-name' });
+    expect(rows()).toHaveLength(0);
+  });
+
+  it.each([
+    ['a NUL in the full name', { ...contact, fullname: 'Ada\0Lovelace' }, 'fullname'],
+    ['a NUL after the e-mail address', { ...contact, email: 'ada@example.com\0' }, 'email'],
+    ['an escape sequence in the organization', { ...contact, organization: 'Acme\x1b[31m' }, 'organization'],
+    ['a tab in the phone number', { ...contact, phone: '+1\t919' }, 'phone'],
+    ['a line break in the full name', { ...contact, fullname: 'Ada\r\nBcc: x@example.com' }, 'fullname'],
+    ['a C1 control in the full name', { ...contact, fullname: 'Ada\u0085' }, 'fullname'],
+    ['a NUL in the project description', { ...contact, 'project-description': 'Hello\0' }, 'project-description'],
+    ['a bell in the project description', { ...contact, 'project-description': 'Hello\x07' }, 'project-description'],
+    ['a NUL in a checkbox', { ...contact, 'sms-consent': 'on\0' }, 'sms-consent'],
+    ['a NUL in the newsletter address', { ...newsletter, email: 'reader\0@example.com' }, 'email'],
+  ])('refuses %s, naming the field', async (_case, fields, field) => {
+    const response = await post(formBody(fields));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field });
+    expect(rows()).toHaveLength(0);
+  });
+
+  it('keeps the tabs and line breaks of a project description', async () => {
+    const description = 'Two things:\r\n\t1. Sales Cloud\n\t2. Service Cloud';
+    expect((await post(formBody({ ...contact, 'project-description': description }))).statusCode).toBe(200);
+    expect(JSON.parse(rows()[0]?.fields ?? '')).toMatchObject({ 'project-description': description });
+  });
+
   it('refuses files in a multipart form', async () => {
     const { payload, headers } = multipartBody(contact, [
       { field: 'attachment', filename: 'cv.txt', contentType: 'text/plain', bytes: Buffer.from('hello') },
@@ -232,6 +266,60 @@ describe('POST / rejects invalid posts, naming the first failing field', () => {
   });
 });
 
+describe('POST / answers a malformed multipart body with 400 and stores nothing', () => {
+  it.each(malformedMultipartBodies)('%s', async (_case, contentType, body) => {
+    const response = await post(body, { 'content-type': contentType, accept: 'application/json' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Malformed multipart/form-data body' });
+    expect(rows()).toHaveLength(0);
+  });
+
+  it('explains it to a browser without JavaScript on the page that links back', async () => {
+    const [, contentType, body] = malformedMultipartBodies[0] ?? ['', '', ''];
+    const response = await post(body, { ...browser, 'content-type': contentType });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('Malformed multipart/form-data body');
+    expect(response.body).toContain('<a href="/">Go back to the form</a>');
+  });
+});
+
+/** Writes `bytes` on one connection and returns everything the server sends back until it closes. */
+function rawExchange(bytes: string): Promise<string> {
+  const { port } = new URL(t.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    // Ends only after the answers: a half-closed connection would be closed by the server before it answers.
+    socket.write(bytes);
+    setTimeout(() => socket.end(), 1000);
+  });
+}
+
+describe('POST / with bytes past its Content-Length', () => {
+  const body = formBody(newsletter);
+  const head = `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n\r\n`;
+  const statusLines = (answer: string) => answer.match(/HTTP\/1\.1 \d{3}/g) ?? [];
+
+  it('is not stored when the extra bytes break the connection before it is handled (answered 400 once)', async () => {
+    const answer = await rawExchange(`${head}${body}&bot-field=x`);
+    expect(statusLines(answer)).toEqual(['HTTP/1.1 400']);
+    expect(rows()).toHaveLength(0);
+  });
+
+  it('is stored once and answered once when the extra bytes are the next request', async () => {
+    const answer = await rawExchange(`${head}${body}${head}${body}`);
+    expect(statusLines(answer)).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200']);
+    // The second post is the same subscription: answered success, nothing new stored.
+    expect(rows()).toHaveLength(1);
+  });
+});
+
 describe('POST / spam, origin and rate limits', () => {
   it('answers a filled honeypot like a success but stores it as spam', async () => {
     const response = await post(formBody({ ...contact, 'bot-field': 'http://spam.example' }));
@@ -244,6 +332,47 @@ describe('POST / spam, origin and rate limits', () => {
       ['home-contact', 1],
       ['blog-newsletter', 1],
     ]);
+  });
+
+  it.each([
+    ['empty first', 'bot-field=&bot-field=x'],
+    ['empty last', 'bot-field=x&bot-field='],
+    ['filled twice', 'bot-field=x&bot-field=y'],
+  ])('counts a honeypot sent twice, %s, as spam', async (_case, traps) => {
+    const response = await post(formBody({ ...contact, 'bot-field': 'dropped' }).replace('bot-field=dropped', traps));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    expect(rows().map((row) => row.spam)).toEqual([1]);
+  });
+
+  it('never delivers a post whose honeypot was sent twice', async () => {
+    const withWebhook = await buildTestApp({
+      leads: loadLeadsConfig({
+        LEADS_WEBHOOK_URL: 'http://127.0.0.1:9/leads',
+        LEADS_WEBHOOK_SECRET: 'webhook-secret-0123456789',
+      }),
+    });
+    try {
+      const send = (payload: string) => withWebhook.request({ method: 'POST', url: '/', headers: json, payload });
+      expect((await send(`${formBody(contact)}&bot-field=x`)).statusCode).toBe(200);
+      expect((await send(formBody(contact))).statusCode).toBe(200);
+      const db = new BetterSqlite3(withWebhook.databasePath, { readonly: true });
+      try {
+        const stored = db
+          .prepare<[], { spam: number; deliveries: number }>(
+            'SELECT spam, (SELECT COUNT(*) FROM deliveries d WHERE d.submission_id = s.id) AS deliveries FROM submissions s ORDER BY id',
+          )
+          .all();
+        expect(stored).toEqual([
+          { spam: 1, deliveries: 0 },
+          { spam: 0, deliveries: 1 },
+        ]);
+      } finally {
+        db.close();
+      }
+    } finally {
+      await withWebhook.close();
+    }
   });
 
   it('does not let a spam subscription block the real one', async () => {

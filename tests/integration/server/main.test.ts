@@ -8,6 +8,7 @@ import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
 // Not main.ts: it starts a server as soon as it is loaded.
 import { handleShutdownSignals, shutdown, startServer } from '../../../src/server/lifecycle';
+import { buildTestApp, formBody, type TestApp } from './support/apiApp';
 
 const projectRoot = path.resolve(__dirname, '../../..');
 
@@ -68,6 +69,9 @@ describe('loadConfig', () => {
       },
       adminPasswordHash: undefined,
       adminSessionMs: 8 * 3_600_000,
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 15_000,
+      keepAliveTimeoutMs: 5_000,
     });
   });
 
@@ -102,6 +106,9 @@ describe('loadConfig', () => {
       LEADS_SEND_TIMEOUT_SECONDS: '10',
       ADMIN_PASSWORD_HASH: 'scrypt$32768$8$1$c2FsdA$a2V5',
       ADMIN_SESSION_HOURS: '1.5',
+      REQUEST_TIMEOUT_SECONDS: '120',
+      HEADERS_TIMEOUT_SECONDS: '10',
+      KEEP_ALIVE_TIMEOUT_SECONDS: '2.5',
     };
     expect(loadConfig(env, '/srv/site')).toEqual({
       port: 8080,
@@ -138,6 +145,9 @@ describe('loadConfig', () => {
       },
       adminPasswordHash: 'scrypt$32768$8$1$c2FsdA$a2V5',
       adminSessionMs: 5_400_000,
+      requestTimeoutMs: 120_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 2_500,
     });
     expect(loadConfig({ PORT: '', HOST: ' ', LOG_LEVEL: '' }, '/srv/site')).toMatchObject({
       port: 3000,
@@ -171,10 +181,95 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'mailer:hunter2@mail' })).toThrow(/^(?!.*hunter2)/s);
   });
 
+  it('keeps the headers timeout within a shorter request timeout, and refuses one longer than it', () => {
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '8' })).toMatchObject({
+      requestTimeoutMs: 8_000,
+      headersTimeoutMs: 8_000,
+    });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '10', HEADERS_TIMEOUT_SECONDS: '20' })).toThrow(
+      'HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS (10)',
+    );
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(
+      'REQUEST_TIMEOUT_SECONDS must be a positive number; got "0".',
+    );
+  });
+
+  it('refuses TRUST_PROXY=true in production, naming the safe settings', () => {
+    const production = { NODE_ENV: 'production', TRUST_PROXY: 'true' };
+    expect(() => loadConfig(production)).toThrow(
+      /^TRUST_PROXY=true believes the X-Forwarded-For header of any client.*TRUST_PROXY=10\.0\.0\.0\/8.*TRUST_PROXY=loopback.*TRUST_PROXY_ALLOW_ANY=true/,
+    );
+    expect(loadConfig({ ...production, TRUST_PROXY_ALLOW_ANY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ ...production, TRUST_PROXY_ALLOW_ANY: 'yes' })).toThrow(
+      'TRUST_PROXY_ALLOW_ANY must be true or false; got "yes".',
+    );
+  });
+
+  it('accepts the named ranges loopback, linklocal and uniquelocal beside addresses and CIDRs', () => {
+    expect(
+      loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'Loopback, 10.0.0.0/8, linklocal,uniquelocal' }),
+    ).toMatchObject({
+      trustProxy: ['loopback', '10.0.0.0/8', 'linklocal', 'uniquelocal'],
+    });
+  });
+
+  it.each(['localhost', '10.0.0.0/33', '300.1.1.1', 'fd00::/129', '10.0.0.1/8/8', 'true,10.0.0.1'])(
+    'rejects TRUST_PROXY=%s',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        `TRUST_PROXY must be true, false or a comma-separated list of IP addresses or CIDRs; got "${value}". ` +
+          'The named ranges loopback, linklocal, uniquelocal may be listed too.',
+      );
+    },
+  );
+
   it('rejects an unknown LOG_LEVEL', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(
       /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/,
     );
+  });
+});
+
+describe('TRUST_PROXY over HTTP', () => {
+  const postFrom = (testApp: TestApp, forwardedFor: string) =>
+    testApp.request({
+      method: 'POST',
+      url: '/',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+        'x-forwarded-for': forwardedFor,
+      },
+      payload: formBody({ 'form-name': 'blog-newsletter', email: 'reader@example.com' }),
+    });
+
+  it('counts posts by the peer, not by the X-Forwarded-For of a peer it does not trust', async () => {
+    const { trustProxy } = loadConfig({ NODE_ENV: 'production', TRUST_PROXY: '10.0.0.0/8, uniquelocal' });
+    const testApp = await buildTestApp({ formsRateLimitMax: 2, trustProxy });
+    try {
+      const statuses = [];
+      for (const forwardedFor of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+        statuses.push((await postFrom(testApp, forwardedFor)).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('counts posts by the X-Forwarded-For of a trusted proxy (loopback)', async () => {
+    const { trustProxy } = loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'loopback' });
+    const testApp = await buildTestApp({ formsRateLimitMax: 2, trustProxy });
+    try {
+      const statuses = [];
+      for (const forwardedFor of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+        statuses.push((await postFrom(testApp, forwardedFor)).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200]);
+    } finally {
+      await testApp.close();
+    }
   });
 });
 

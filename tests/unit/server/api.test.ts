@@ -3,7 +3,7 @@ import type { NewSubmission } from '../../../src/server/storage';
 import { SqliteStorage } from '../../../src/server/storage/sqlite';
 import { checkSubmission, hashIp, SubmissionWriter } from '../../../src/server/routes/forms';
 import { detectImageKind, isAuthorized, parseVariant } from '../../../src/server/routes/images';
-import { nearestRank, parseSince, summarise } from '../../../src/server/routes/metrics';
+import { nearestRank, parseSince } from '../../../src/server/routes/metrics';
 
 describe('API settings', () => {
   it.each([
@@ -91,6 +91,39 @@ describe('checkSubmission', () => {
     });
   });
 
+  it('refuses a form-name sent twice, even the same one', () => {
+    expect(checkSubmission({ 'form-name': ['blog-newsletter', 'blog-newsletter'], email: 'a@b.co' })).toEqual({
+      ok: false,
+      form: null,
+      field: 'form-name',
+      error: 'form-name was sent more than once.',
+    });
+  });
+
+  it('counts a honeypot filled in any of its copies as spam, and stores it without control characters', () => {
+    expect(checkSubmission({ 'form-name': 'blog-newsletter', email: 'a@b.co', 'bot-field': ['', 'x\0'] })).toEqual({
+      ok: true,
+      form: 'blog-newsletter',
+      spam: true,
+      fields: { email: 'a@b.co', 'bot-field': 'x' },
+    });
+    expect(checkSubmission({ 'form-name': 'blog-newsletter', email: 'a@b.co', 'bot-field': ['', ' '] })).toMatchObject({
+      ok: true,
+      spam: false,
+    });
+  });
+
+  it('refuses control characters in one-line fields but keeps tabs and line breaks in the description', () => {
+    const contact = { 'form-name': 'home-contact', fullname: 'Ada', email: 'ada@example.com' };
+    expect(checkSubmission({ ...contact, email: 'ada@example.com\0' })).toMatchObject({ ok: false, field: 'email' });
+    expect(checkSubmission({ ...contact, fullname: 'A\tda' })).toMatchObject({ ok: false, field: 'fullname' });
+    expect(checkSubmission({ ...contact, 'project-description': 'a\0' })).toMatchObject({
+      ok: false,
+      field: 'project-description',
+    });
+    expect(checkSubmission({ ...contact, 'project-description': 'a\r\n\tb' })).toMatchObject({ ok: true });
+  });
+
   it('trims values and treats a whitespace honeypot as empty', () => {
     expect(checkSubmission({ 'form-name': ' blog-newsletter ', email: '  a@b.co ', 'bot-field': '   ' })).toEqual({
       ok: true,
@@ -122,13 +155,15 @@ describe('nearestRank', () => {
   });
 
   it('handles a single value', () => {
-    expect(summarise([{ path: '/', value: 7 }])).toEqual([{ path: '/', count: 1, p50: 7, p75: 7, p95: 7 }]);
+    expect([50, 75, 95].map((percentile) => nearestRank([7], percentile))).toEqual([7, 7, 7]);
   });
 
   it('reads since as epoch ms or an ISO date', () => {
     expect(parseSince('1700000000000', 0)).toBe(1700000000000);
     expect(parseSince('2026-01-01T00:00:00Z', 0)).toBe(Date.UTC(2026, 0, 1));
     expect(parseSince('soon', 0)).toBeNull();
+    // Past 2^53 the number is not exact, and past 2^63 PostgreSQL could not compare it.
+    expect(parseSince('10000000000000000000', 0)).toBeNull();
   });
 });
 
