@@ -1,5 +1,6 @@
 // POST /api/metrics takes the browser's performance records; GET /api/metrics/summary reports percentiles per page.
 import type { FastifyInstance } from 'fastify';
+import type { MetricPageSummary } from '../storage';
 
 export interface MetricRoutesOptions {
   /** Batches per client IP per minute. */
@@ -23,36 +24,25 @@ export interface MetricRecord {
   tags?: Record<string, string>;
 }
 
-export interface PageSummary {
-  path: string;
-  count: number;
-  p50: number;
-  p75: number;
-  p95: number;
-}
+const dayMs = 24 * 60 * 60 * 1000;
+/** Records per batch. */
+const maxRecordsPerBatch = 100;
+/** |value| at most this: past any real duration, score, count, size or percentage, and exact in both stores. */
+const maxMetricValue = 1e12;
+/** How far ahead of the server's clock a timestamp may be (a visitor's clock that runs fast). */
+const maxTimestampLeadMs = dayMs;
+/** How old a timestamp may be: older samples would only ever be summarised with an explicit `since`. */
+const maxTimestampAgeMs = 365 * dayMs;
+/** Summaries per client IP per minute: each one sorts up to `summaryLimits.maxSamples` rows in the database. */
+export const summaryRateLimitMax = 30;
+/** What one summary reads and answers, however many records are stored (docs/deployment.md#api). */
+export const summaryLimits = { maxSamples: 50_000, maxPages: 100 } as const;
 
-const recordsSchema = {
-  type: 'array',
-  minItems: 1,
-  maxItems: 100,
-  items: {
-    type: 'object',
-    required: ['name', 'value', 'unit', 'timestamp'],
-    additionalProperties: false,
-    properties: {
-      name: { type: 'string', minLength: 1, maxLength: 64 },
-      value: { type: 'number' },
-      unit: { type: 'string', enum: metricUnits },
-      timestamp: { type: 'number' },
-      tags: {
-        type: 'object',
-        maxProperties: 20,
-        propertyNames: { maxLength: 64 },
-        additionalProperties: { type: 'string', maxLength: 256 },
-      },
-    },
-  },
-} as const;
+const maxTags = 20;
+const maxNameLength = 64;
+const maxTagKeyLength = 64;
+const maxTagValueLength = 256;
+const recordKeys = new Set(['name', 'value', 'unit', 'timestamp', 'tags']);
 
 const summaryQuerySchema = {
   type: 'object',
@@ -79,38 +69,27 @@ export async function registerMetricRoutes(app: FastifyInstance, options: Metric
       reply.header('cache-control', 'no-store');
     });
 
-    metrics.post<{ Body: MetricRecord[] }>(
+    // No body schema: Fastify's validator coerces types ("12" to 12, a lone object to an array), and a record is
+    // either exactly what the client sends or refused. checkRecords is the schema.
+    metrics.post<{ Body: unknown }>(
       '/api/metrics',
       {
         bodyLimit: metricsBodyLimit,
-        schema: { body: recordsSchema },
         config: { rateLimit: { max: options.rateLimitMax, timeWindow: 60_000 } },
-        // Before validation, because Fastify's validator would wrap a lone object into an array.
-        preValidation: async (request, reply) => {
-          if (!Array.isArray(request.body)) {
-            await reply.code(400).send({ error: 'body must be a JSON array of metric records' });
-            return reply;
-          }
-          return undefined;
-        },
       },
       async (request, reply) => {
-        // JSON.parse turns 1e400 into Infinity, which the schema's "number" lets through.
-        const bad = request.body.findIndex(
-          (record) => !Number.isFinite(record.value) || !Number.isFinite(record.timestamp),
-        );
-        if (bad !== -1) {
-          return reply.code(400).send({ error: `body/${String(bad)} value and timestamp must be finite numbers` });
-        }
-        const receivedAt = new Date().toISOString();
+        const now = Date.now();
+        const checked = checkRecords(request.body, now);
+        if (typeof checked === 'string') return reply.code(400).send({ error: checked });
+        const receivedAt = new Date(now).toISOString();
         await metrics.storage.insertMetrics(
-          request.body.map((record) => {
+          checked.map((record) => {
             const tags = record.tags ?? {};
             return {
               name: record.name,
               value: record.value,
               unit: record.unit,
-              timestamp: Math.round(record.timestamp),
+              timestamp: record.timestamp,
               path: tags.path ?? null,
               tags,
               receivedAt,
@@ -123,7 +102,10 @@ export async function registerMetricRoutes(app: FastifyInstance, options: Metric
 
     metrics.get<{ Querystring: { name?: string; since?: string } }>(
       '/api/metrics/summary',
-      { schema: { querystring: summaryQuerySchema } },
+      {
+        schema: { querystring: summaryQuerySchema },
+        config: { rateLimit: { max: summaryRateLimitMax, timeWindow: 60_000 } },
+      },
       async (request, reply) => {
         const name = request.query.name?.trim() ?? '';
         if (name === '') {
@@ -136,46 +118,81 @@ export async function registerMetricRoutes(app: FastifyInstance, options: Metric
         if (since === null) {
           return reply.code(400).send({ error: 'since must be epoch milliseconds or an ISO date' });
         }
-        return reply.send({ name, since, pages: summarise(await metrics.storage.metricValuesSince(name, since)) });
+        const summary = await metrics.storage.summariseMetric(name, since, { ...summaryLimits, pathless: unknownPath });
+        return reply.send({ name, since, pages: byPath(summary.pages), truncated: summary.truncated });
       },
     );
     done();
   });
 }
 
+/** The records when the body is 1–100 valid ones, else why not (`body/3/value must be …`). */
+function checkRecords(body: unknown, now: number): MetricRecord[] | string {
+  if (!Array.isArray(body)) return 'body must be a JSON array of metric records';
+  if (body.length < 1 || body.length > maxRecordsPerBatch) {
+    return `body must hold 1 to ${String(maxRecordsPerBatch)} records`;
+  }
+  for (const [index, item] of (body as unknown[]).entries()) {
+    const problem = recordProblem(item, now);
+    if (problem !== undefined) return `body/${String(index)}${problem}`;
+  }
+  return body as MetricRecord[];
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Length in code points, as JSON Schema's maxLength counts. */
+const lengthOf = (text: string) => Array.from(text).length;
+
+function recordProblem(item: unknown, now: number): string | undefined {
+  if (!isPlainObject(item)) return ' must be an object';
+  const unknownKey = Object.keys(item).find((key) => !recordKeys.has(key));
+  if (unknownKey !== undefined) return ` must not have property ${JSON.stringify(unknownKey)}`;
+  const { name, value, unit, timestamp, tags } = item;
+  if (typeof name !== 'string' || name.length === 0 || lengthOf(name) > maxNameLength) {
+    return `/name must be a string of 1 to ${String(maxNameLength)} characters`;
+  }
+  // JSON.parse turns 1e400 into Infinity, which the bounds refuse as well.
+  if (typeof value !== 'number' || !(Math.abs(value) <= maxMetricValue)) {
+    return `/value must be a number from -${String(maxMetricValue)} to ${String(maxMetricValue)}`;
+  }
+  if (typeof unit !== 'string' || !metricUnits.some((known) => known === unit)) {
+    return `/unit must be one of ${metricUnits.join(', ')}`;
+  }
+  if (typeof timestamp !== 'number' || !Number.isSafeInteger(timestamp)) {
+    return '/timestamp must be an integer, epoch milliseconds';
+  }
+  if (timestamp > now + maxTimestampLeadMs || timestamp < now - maxTimestampAgeMs) {
+    return `/timestamp must be within the last ${String(maxTimestampAgeMs / dayMs)} days and at most ${String(maxTimestampLeadMs / dayMs)} day ahead of the server clock`;
+  }
+  if (tags === undefined) return undefined;
+  if (!isPlainObject(tags)) return '/tags must be an object of strings';
+  const entries = Object.entries(tags);
+  if (entries.length > maxTags) return `/tags must have at most ${String(maxTags)} properties`;
+  for (const [key, tag] of entries) {
+    if (lengthOf(key) > maxTagKeyLength) {
+      return `/tags must have names of at most ${String(maxTagKeyLength)} characters`;
+    }
+    if (typeof tag !== 'string' || lengthOf(tag) > maxTagValueLength) {
+      return `/tags/${key} must be a string of at most ${String(maxTagValueLength)} characters`;
+    }
+  }
+  return undefined;
+}
+
+/** `since` as epoch ms; null when it is neither digits nor a date, or past what both stores can compare. */
 export function parseSince(value: string | undefined, now: number): number | null {
   if (value === undefined || value.trim() === '') {
     return now - defaultSummaryWindowMs;
   }
   const trimmed = value.trim();
   const parsed = /^\d+$/.test(trimmed) ? Number(trimmed) : Date.parse(trimmed);
-  return Number.isFinite(parsed) ? parsed : null;
+  return Number.isSafeInteger(parsed) ? parsed : null;
 }
 
-/**
- * Groups values into nearest-rank percentiles per path, pages in code-point order of their path (records without
- * one under `(unknown)`), whatever order the database returned them in.
- */
-export function summarise(rows: readonly { path: string | null; value: number }[]): PageSummary[] {
-  const byPath = new Map<string, number[]>();
-  for (const row of rows) {
-    const path = row.path ?? unknownPath;
-    const values = byPath.get(path);
-    if (values === undefined) byPath.set(path, [row.value]);
-    else values.push(row.value);
-  }
-  return [...byPath.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([path, values]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      return {
-        path,
-        count: sorted.length,
-        p50: nearestRank(sorted, 50),
-        p75: nearestRank(sorted, 75),
-        p95: nearestRank(sorted, 95),
-      };
-    });
+/** Pages in code-point order of their path, whatever order the database returned them in. */
+function byPath(pages: readonly MetricPageSummary[]): MetricPageSummary[] {
+  return [...pages].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** The smallest value with at least p % of the values at or below it. */

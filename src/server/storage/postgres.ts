@@ -3,6 +3,14 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { DeliveryChannel } from '../leads/types';
 import { deliveryStateSql, inboxConditions, type InboxDialect } from './inbox';
+import {
+  metricSummarySql,
+  moreSamplesSql,
+  toMetricSummary,
+  type MetricSummaryDialect,
+  type MetricSummaryParams,
+  type MetricSummaryRow,
+} from './metricSummary';
 import { migrations as defaultMigrations, pendingMigrations, type Migration } from './migrations';
 import {
   StorageUnavailableError,
@@ -24,7 +32,8 @@ import {
   type CounterHit,
   type ImageRecord,
   type MetaEntry,
-  type MetricValue,
+  type MetricSummary,
+  type MetricSummaryLimits,
   type NewMetric,
   type NewSubmission,
   type Storage,
@@ -384,12 +393,24 @@ export class PostgresStorage implements Storage {
     return result.rows.length > 0;
   }
 
-  async metricValuesSince(name: string, since: number): Promise<MetricValue[]> {
-    const result = await this.query<MetricValue>(
-      'SELECT path, value FROM metrics WHERE name = $1 AND timestamp >= $2',
-      [name, since],
-    );
-    return result.rows;
+  async summariseMetric(name: string, since: number, limits: MetricSummaryLimits): Promise<MetricSummary> {
+    const params: MetricSummaryParams = { name, since, ...limits };
+    // $1, $2, … in the order the query first names them: PostgreSQL refuses parameters a query does not use.
+    const run = <R extends pg.QueryResultRow>(build: (dialect: MetricSummaryDialect) => string) => {
+      const keys: (keyof MetricSummaryParams)[] = [];
+      const param = (key: keyof MetricSummaryParams) => {
+        if (!keys.includes(key)) keys.push(key);
+        return `$${String(keys.indexOf(key) + 1)}`;
+      };
+      const text = build({ param, bytewise: ' COLLATE "C"' });
+      return this.query<R>(
+        text,
+        keys.map((key) => params[key]),
+      );
+    };
+    const rows = await run<MetricSummaryRow>(metricSummarySql);
+    const more = await run(moreSamplesSql);
+    return toMetricSummary(rows.rows, limits, more.rows.length > 0);
   }
 
   async listImages(): Promise<ImageRecord[]> {

@@ -7,6 +7,14 @@ import { migrations as defaultMigrations, pendingMigrations, type Migration } fr
 import type { DeliveryChannel } from '../leads/types';
 import { deliveryStateSql, inboxConditions } from './inbox';
 import {
+  metricSummarySql,
+  moreSamplesSql,
+  toMetricSummary,
+  type MetricSummaryDialect,
+  type MetricSummaryParams,
+  type MetricSummaryRow,
+} from './metricSummary';
+import {
   StorageUnavailableError,
   type AdminSession,
   type ClaimedDelivery,
@@ -26,7 +34,8 @@ import {
   type CounterHit,
   type ImageRecord,
   type MetaEntry,
-  type MetricValue,
+  type MetricSummary,
+  type MetricSummaryLimits,
   type NewMetric,
   type NewSubmission,
   type Storage,
@@ -328,12 +337,15 @@ export class SqliteStorage implements Storage {
     );
   }
 
-  metricValuesSince(name: string, since: number): Promise<MetricValue[]> {
-    return settle(() =>
-      this.db
-        .prepare<[string, number], MetricValue>('SELECT path, value FROM metrics WHERE name = ? AND timestamp >= ?')
-        .all(name, since),
-    );
+  summariseMetric(name: string, since: number, limits: MetricSummaryLimits): Promise<MetricSummary> {
+    // better-sqlite3 runs on the event loop: the sample bounds how long one summary holds it.
+    const dialect: MetricSummaryDialect = { param: (key) => `@${key}`, bytewise: '' };
+    return settle(() => {
+      const params: MetricSummaryParams = { name, since, ...limits };
+      const rows = this.db.prepare<MetricSummaryParams, MetricSummaryRow>(metricSummarySql(dialect)).all(params);
+      const more = this.db.prepare<MetricSummaryParams, { found: number }>(moreSamplesSql(dialect)).get(params);
+      return toMetricSummary(rows, limits, more !== undefined);
+    });
   }
 
   listImages(): Promise<ImageRecord[]> {

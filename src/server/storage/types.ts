@@ -49,9 +49,30 @@ export interface NewMetric {
   receivedAt: string;
 }
 
-export interface MetricValue {
-  path: string | null;
-  value: number;
+/** Nearest-rank percentiles of one page's samples. */
+export interface MetricPageSummary {
+  path: string;
+  count: number;
+  p50: number;
+  p75: number;
+  p95: number;
+}
+
+/** What one summary may read and answer, whatever the table holds. */
+export interface MetricSummaryLimits {
+  /** The newest samples in the window that are summarised; older ones are left out. */
+  maxSamples: number;
+  /** The pages with the most samples that are answered; the rest are left out. */
+  maxPages: number;
+  /** The path under which samples without one are summarised. */
+  pathless: string;
+}
+
+export interface MetricSummary {
+  /** In no particular order. */
+  pages: MetricPageSummary[];
+  /** True when samples or pages were left out to stay within the limits. */
+  truncated: boolean;
 }
 
 export interface ImageRecord {
@@ -209,8 +230,11 @@ export interface Storage {
   /** Stores the records in one transaction. */
   insertMetrics(records: readonly NewMetric[]): Promise<void>;
   hasMetric(name: string): Promise<boolean>;
-  /** Values of the metric with a timestamp at or after `since` (epoch ms), in no particular order. */
-  metricValuesSince(name: string, since: number): Promise<MetricValue[]>;
+  /**
+   * Percentiles per page of the metric's samples with a timestamp at or after `since` (epoch ms), computed in the
+   * database over at most `limits.maxSamples` rows, so the work and the answer stay bounded however many are stored.
+   */
+  summariseMetric(name: string, since: number, limits: MetricSummaryLimits): Promise<MetricSummary>;
 
   /** Newest first (ties by id). */
   listImages(): Promise<ImageRecord[]>;

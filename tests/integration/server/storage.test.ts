@@ -176,7 +176,7 @@ describeEachBackend('storage contract', (backend) => {
   });
 
   describe('metrics', () => {
-    it('stores records and returns the values of one metric since a time, path or none', async () => {
+    it('stores records and summarises one metric since a time, per path or none', async () => {
       const base = { unit: 'ms', receivedAt: '2026-03-01T00:00:00.000Z' };
       await storage.insertMetrics([
         { ...base, name: 'LCP', value: 1234.5, timestamp: 1000, path: '/', tags: { path: '/', device: 'mobile' } },
@@ -187,12 +187,40 @@ describeEachBackend('storage contract', (backend) => {
 
       await expect(storage.hasMetric('LCP')).resolves.toBe(true);
       await expect(storage.hasMetric('INP')).resolves.toBe(false);
-      const values = await storage.metricValuesSince('LCP', 1000);
-      expect([...values].sort((a, b) => a.value - b.value)).toEqual([
-        { path: '/', value: 1234.5 },
-        { path: null, value: 2000 },
+      const limits = { maxSamples: 100, maxPages: 10, pathless: '(none)' };
+      const summary = await storage.summariseMetric('LCP', 1000, limits);
+      expect([...summary.pages].sort((a, b) => a.count - b.count || a.p50 - b.p50)).toEqual([
+        { path: '/', count: 1, p50: 1234.5, p75: 1234.5, p95: 1234.5 },
+        { path: '(none)', count: 1, p50: 2000, p75: 2000, p95: 2000 },
       ]);
-      await expect(storage.metricValuesSince('CLS', 0)).resolves.toEqual([{ path: '/', value: 0.05 }]);
+      expect(summary.truncated).toBe(false);
+      await expect(storage.summariseMetric('CLS', 0, limits)).resolves.toEqual({
+        pages: [{ path: '/', count: 1, p50: 0.05, p75: 0.05, p95: 0.05 }],
+        truncated: false,
+      });
+    });
+
+    it('summarises only the newest samples and the pages with the most, and says so', async () => {
+      const base = { name: 'LCP', unit: 'ms', receivedAt: '2026-03-01T00:00:00.000Z', tags: {} };
+      // Timestamps 1..6: /a has 1, 2, 3; /b has 4, 5; /c has 6.
+      await storage.insertMetrics(
+        ['/a', '/a', '/a', '/b', '/b', '/c'].map((path, index) => ({
+          ...base,
+          value: index + 1,
+          timestamp: index + 1,
+          path,
+        })),
+      );
+      const all = { maxSamples: 6, maxPages: 3, pathless: '(none)' };
+      await expect(storage.summariseMetric('LCP', 0, all)).resolves.toMatchObject({ truncated: false });
+
+      const fewerPages = await storage.summariseMetric('LCP', 0, { ...all, maxPages: 2 });
+      expect(fewerPages.truncated).toBe(true);
+      expect(fewerPages.pages.map((page) => page.path).sort()).toEqual(['/a', '/b']);
+
+      // The newest four: 3 on /a, 4 and 5 on /b, 6 on /c; /b has the most.
+      const newest = await storage.summariseMetric('LCP', 0, { ...all, maxSamples: 4, maxPages: 1 });
+      expect(newest).toEqual({ pages: [{ path: '/b', count: 2, p50: 4, p75: 5, p95: 5 }], truncated: true });
     });
   });
 
