@@ -26,6 +26,12 @@ export interface ImageMeta {
 }
 
 export const maxImageBytes = 10 * 1024 * 1024;
+/**
+ * Pixels (width × height of one frame) an upload may have, and that a render will decode. A PNG of a few hundred
+ * kilobytes can hold 268 million pixels (sharp's default limit), and decoding it costs gigabytes; 40 million is
+ * more than a 7,680 × 4,320 (8K) photo. See docs/deployment.md (the image routes).
+ */
+export const maxImagePixels = 40_000_000;
 // Variant renders running at once, and in progress or waiting before new ones are turned away with 503.
 const maxConcurrentRenders = 2;
 const maxQueuedRenders = 32;
@@ -44,6 +50,8 @@ export const imageMessages = {
   notFound: 'Image not found',
   unsupported: 'Unsupported image type',
   tooLarge: 'Image is larger than 10 MB',
+  tooManyPixels: 'Image is larger than 40 megapixels',
+  cannotResize: 'Image is larger than 40 megapixels and cannot be resized',
   missing: 'Send the image as multipart/form-data in a field named "image"',
   unauthorized: 'Unauthorized',
   disabled: 'Image uploads are disabled',
@@ -219,7 +227,7 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
 
     const { storage } = images;
 
-    const renders = new Map<string, Promise<Buffer>>();
+    const renders = new Map<string, PendingRender>();
     const renderSlots = new Semaphore(maxConcurrentRenders);
 
     const find = (id: string): Promise<ImageRecord | undefined> =>
@@ -249,26 +257,49 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
         const file = path.join(variantsDir, row.id, variantName(variant, format));
         const contentType = format === 'gif' ? contentTypes.gif : contentTypes[format];
         if (!fs.existsSync(file)) {
+          if (row.width * row.height > maxImagePixels) {
+            return reply.code(422).send({ error: imageMessages.cannotResize });
+          }
+          // Nobody is left to answer: a render now would be work for no one.
+          if (isGone(reply)) return reply;
           // One render per variant however many ask for it at once, and few renders at a time overall: the
           // endpoint is public, and encoding (AVIF above all) is the most expensive thing this server does.
-          let pending = renders.get(file);
-          if (pending === undefined) {
+          let render = renders.get(file);
+          if (render === undefined) {
             if (renders.size >= maxQueuedRenders) {
               return reply.code(503).header('retry-after', '5').send({ error: 'Busy resizing images, retry shortly' });
             }
-            pending = renderSlots
-              .run(async () => {
-                const bytes = await renderVariant(originalFile(row), variant, format);
-                if ((await storedVariantCount(path.dirname(file))) < maxStoredVariantsPerImage) {
-                  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-                  await writeFileDurably(file, bytes);
-                }
-                return bytes;
-              })
-              .finally(() => renders.delete(file));
-            renders.set(file, pending);
+            const abandoned = new AbortController();
+            const created: PendingRender = {
+              clients: 0,
+              abandoned,
+              bytes: renderSlots
+                .run(async () => {
+                  const bytes = await renderVariant(originalFile(row), variant, format);
+                  if ((await storedVariantCount(path.dirname(file))) < maxStoredVariantsPerImage) {
+                    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+                    await writeFileDurably(file, bytes);
+                  }
+                  return bytes;
+                }, abandoned.signal)
+                .finally(() => {
+                  if (renders.get(file) === created) renders.delete(file);
+                }),
+            };
+            render = created;
+            renders.set(file, render);
           }
-          const bytes = await pending;
+          let bytes: Buffer | null;
+          try {
+            bytes = await awaitRender(render, reply, () => {
+              // The last client has gone: a queued render is dropped, and a new request starts afresh.
+              if (renders.get(file) === render) renders.delete(file);
+            });
+          } catch (error) {
+            if (isPixelLimitError(error)) return reply.code(422).send({ error: imageMessages.cannotResize });
+            throw error;
+          }
+          if (bytes === null) return reply;
           return reply.header('cache-control', immutableCache).type(contentType).send(bytes);
         }
         return sendFile(reply, file, contentType);
@@ -281,14 +312,20 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
       if (upload === 'tooLarge') return reply.code(413).send({ error: imageMessages.tooLarge });
 
       const kind = detectImageKind(upload.bytes);
+      // Only the header is read here, whatever its size; the pixel limit is checked just below, before storing.
       const metadata =
         kind === null
           ? null
-          : await sharp(upload.bytes)
+          : await sharp(upload.bytes, { limitInputPixels: false })
               .metadata()
               .catch(() => null);
       if (kind === null || metadata === null || metadata.width === 0 || metadata.height === 0) {
         return reply.code(415).send({ error: imageMessages.unsupported });
+      }
+      // An animated GIF or WebP reports the height of all frames stacked; renders decode the first frame only.
+      const height = metadata.pageHeight ?? metadata.height;
+      if (metadata.width * height > maxImagePixels) {
+        return reply.code(413).send({ error: imageMessages.tooManyPixels });
       }
 
       const row: ImageRecord = {
@@ -298,8 +335,7 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
         extension: extensions[kind],
         size: upload.bytes.length,
         width: metadata.width,
-        // An animated GIF or WebP reports the height of all frames stacked; one frame is what is shown.
-        height: metadata.pageHeight ?? metadata.height,
+        height,
         createdAt: new Date().toISOString(),
       };
       const file = originalFile(row);
@@ -326,20 +362,88 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
   });
 }
 
-/** Runs at most `limit` tasks at a time; the rest wait in arrival order. */
+/** One render of one variant, shared by every request that asks for it while it is pending. */
+interface PendingRender {
+  bytes: Promise<Buffer>;
+  /** Requests waiting for it whose connection is still open. */
+  clients: number;
+  /** Aborted when the last of them leaves: a render still queued is then skipped. */
+  abandoned: AbortController;
+}
+
+/** True once the client's connection has closed before an answer was sent. */
+function isGone(reply: FastifyReply): boolean {
+  return reply.raw.destroyed || reply.raw.socket?.destroyed === true;
+}
+
+/**
+ * Waits for a shared render on behalf of one request: null if its client leaves first. When the last waiting
+ * client leaves, the render is abandoned; libvips cannot be stopped mid-render, so one already running finishes
+ * (and is stored), but one still waiting for a slot never starts.
+ */
+function awaitRender(render: PendingRender, reply: FastifyReply, onAbandoned: () => void): Promise<Buffer | null> {
+  render.clients += 1;
+  return new Promise((resolve, reject) => {
+    let waiting = true;
+    const finish = () => {
+      if (!waiting) return false;
+      waiting = false;
+      render.clients -= 1;
+      reply.raw.off('close', leave);
+      return true;
+    };
+    const leave = () => {
+      if (!finish()) return;
+      resolve(null);
+      if (render.clients === 0) {
+        onAbandoned();
+        render.abandoned.abort();
+      }
+    };
+    reply.raw.once('close', leave);
+    render.bytes.then(
+      (bytes) => {
+        if (finish()) resolve(bytes);
+      },
+      (error: unknown) => {
+        if (finish()) reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+function isPixelLimitError(error: unknown): boolean {
+  return error instanceof Error && error.message.includes('exceeds pixel limit');
+}
+
+/** Runs at most `limit` tasks at a time; the rest wait in arrival order, and leave the queue when aborted. */
 class Semaphore {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly limit: number) {}
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
     if (this.active >= this.limit) {
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await new Promise<void>((resolve, reject) => {
+        const start = () => {
+          signal?.removeEventListener('abort', skip);
+          resolve();
+        };
+        const skip = () => {
+          this.waiting.splice(this.waiting.indexOf(start), 1);
+          reject(signal?.reason as Error);
+        };
+        this.waiting.push(start);
+        signal?.addEventListener('abort', skip, { once: true });
+      });
     } else {
       this.active += 1;
     }
     try {
+      // Aborted between being handed the slot and starting: pass the slot on at once.
+      signal?.throwIfAborted();
       return await task();
     } finally {
       const next = this.waiting.shift();
@@ -355,7 +459,8 @@ function variantName(variant: VariantRequest, format: string): string {
 }
 
 async function renderVariant(source: string, variant: VariantRequest, format: OutputFormat | 'gif'): Promise<Buffer> {
-  let pipeline = sharp(source).rotate();
+  // The limit also covers a file stored before it existed, or replaced on disk: it is refused, not decoded.
+  let pipeline = sharp(source, { limitInputPixels: maxImagePixels }).rotate();
   if (variant.width !== undefined || variant.height !== undefined) {
     pipeline = pipeline.resize({ width: variant.width, height: variant.height, fit: variant.fit ?? 'cover' });
   }
@@ -377,6 +482,11 @@ async function storedVariantCount(folder: string): Promise<number> {
   }
 }
 
+/**
+ * Streams a file from disk: a whole image in memory per download let a few hundred slow readers hold gigabytes.
+ * The stream owns the open handle, so a file deleted meanwhile is still read whole, and the handle is closed when
+ * the stream ends or the client leaves.
+ */
 async function sendFile(reply: FastifyReply, file: string, contentType: string): Promise<FastifyReply> {
   let handle: fs.promises.FileHandle;
   try {
@@ -384,12 +494,19 @@ async function sendFile(reply: FastifyReply, file: string, contentType: string):
   } catch {
     return reply.code(404).send({ error: imageMessages.notFound });
   }
+  let size: number;
   try {
-    const bytes = await handle.readFile();
-    return await reply.header('cache-control', immutableCache).type(contentType).send(bytes);
-  } finally {
+    size = (await handle.stat()).size;
+  } catch (error) {
     await handle.close();
+    throw error;
   }
+  const stream = handle.createReadStream({ start: 0, end: size === 0 ? undefined : size - 1 });
+  return reply
+    .header('cache-control', immutableCache)
+    .header('content-length', String(size))
+    .type(contentType)
+    .send(stream);
 }
 
 type Upload = { bytes: Buffer; filename: string | undefined } | 'tooLarge' | null;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { maxStoredVariantsPerImage } from '../../../src/server/routes/images';
 import { buildTestApp, multipartBody, type TestApp } from './support/apiApp';
+import { malformedMultipartBodies } from './support/malformedMultipart';
 
 const adminToken = 'test-admin-token-0123456789';
 const auth = { authorization: `Bearer ${adminToken}` };
@@ -186,6 +187,39 @@ describe('GET /api/images', () => {
     expect(file.raw.length).toBe(first.size);
   });
 
+  it('serves an original and a cached variant with their length, to HEAD as to GET, never compressed', async () => {
+    const meta = await uploaded('png', 400, 300);
+    const variantUrl = `${meta.url}?w=100&fm=png`;
+    const rendered = await t.request({ url: variantUrl });
+    const [cached] = fs.readdirSync(path.join(t.imagesDir, 'variants', meta.id));
+    expect(cached).toBeDefined();
+    for (const [url, bytes] of [
+      [meta.url, fs.readFileSync(path.join(t.imagesDir, `${meta.id}.png`))],
+      [variantUrl, rendered.raw],
+    ] as const) {
+      const get = await t.request({ url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(get.statusCode).toBe(200);
+      expect(get.headers['content-length']).toBe(String(bytes.length));
+      expect(get.headers['content-encoding']).toBeUndefined();
+      expect(get.raw).toEqual(bytes);
+      const head = await t.request({ method: 'HEAD', url });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toBe('image/png');
+      expect(head.headers['content-length']).toBe(String(bytes.length));
+      expect(head.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(head.raw.length).toBe(0);
+    }
+  });
+
+  it('answers 404 when the file of a known image has gone from disk', async () => {
+    const meta = await uploaded('png');
+    fs.rmSync(path.join(t.imagesDir, `${meta.id}.png`));
+    const response = await t.request({ url: meta.url });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Image not found' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
   it.each([
     '/api/images/00000000-0000-4000-8000-000000000000',
     '/api/images/nope',
@@ -307,5 +341,20 @@ describe('DELETE /api/images/:id', () => {
     const anonymous = await t.request({ method: 'DELETE', url: `/api/images/${meta.id}` });
     expect(anonymous.statusCode).toBe(401);
     expect((await t.request({ url: `/api/images/${meta.id}` })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/images with a malformed multipart body', () => {
+  it.each(malformedMultipartBodies)('answers %s with 400 and keeps nothing', async (_case, contentType, body) => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/images',
+      headers: { ...auth, 'content-type': contentType },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Malformed multipart/form-data body' });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect((await t.request({ url: '/api/images' })).json()).toEqual([]);
   });
 });
