@@ -12,6 +12,11 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 const root = __dirname;
 const distDir = path.join(root, 'dist');
 const nodeDistDir = path.join(root, 'dist-node');
+/**
+ * The browser bundle's source maps: beside dist/, never in it, so the server does not publish our sources. Error
+ * reports' stack traces can still be mapped with them (issue 19).
+ */
+export const sourceMapsDir = path.join(root, 'dist-maps');
 
 type Env = Record<string, string | boolean | undefined>;
 type Argv = { mode?: Configuration['mode'] };
@@ -138,8 +143,11 @@ function browserConfig(mode: 'production' | 'development'): Configuration & { de
       filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
       clean: { keep: /^(?!assets\/)/ },
+      // Relative to output.path, hence ../dist-maps/.
+      ...(production && { sourceMapFilename: `${path.relative(distDir, sourceMapsDir)}/[file].map` }),
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // hidden: no chunk names its map in a sourceMappingURL comment.
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     // jsdom only lends the prerender a DOM for sanitizing; browsers have their own.
     resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { jsdom: false } },
     module: { rules: [tsRule, assetRule] },

@@ -17,7 +17,9 @@ function step(label: string, run: () => void): void {
 export function build(): void {
   const started = Date.now();
   step('clean', () => {
-    for (const dir of ['dist', 'dist-node']) fs.rmSync(path.join(root, dir), { recursive: true, force: true });
+    for (const dir of ['dist', 'dist-node', 'dist-maps']) {
+      fs.rmSync(path.join(root, dir), { recursive: true, force: true });
+    }
   });
   step('webpack (browser + node)', () =>
     execFileSync(bin('webpack'), ['--mode', 'production'], {

@@ -1,7 +1,10 @@
 // Theme 1: every route of site.md §2 is prerendered. Plain HTTP, no browser and no JavaScript.
+import fs from 'node:fs';
+import path from 'node:path';
 import { cspDirective, fetchPage } from './support/html';
 import type { RawPage } from './support/html';
 import { aliases, aliasRoutes, allRoutes, canonicalRoutes, unlistedInSitemap } from '../support/routeTable';
+import { distDir } from './support/server';
 import { urlOf } from './support/state';
 
 const pages = new Map<string, RawPage>();
@@ -79,5 +82,19 @@ describe('Sitemap', () => {
 
   it.each(unlistedInSitemap)('does not list %s', (route) => {
     expect(listed).not.toContain(route);
+  });
+});
+
+describe('Source maps (issue 19)', () => {
+  const published = (fs.readdirSync(distDir, { recursive: true }) as string[]).map((file) => path.join(distDir, file));
+
+  it('publishes none: dist/ holds no .map file', () => {
+    expect(published.filter((file) => file.endsWith('.map'))).toEqual([]);
+  });
+
+  it('names none: no script in dist/ carries a sourceMappingURL comment', () => {
+    const scripts = published.filter((file) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((file) => fs.readFileSync(file, 'utf8').includes('sourceMappingURL'))).toEqual([]);
   });
 });
