@@ -8,6 +8,7 @@ import { fastify } from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { loadLeadsConfig, type LeadsConfig } from './config';
 import { addSecurityHeaders, loadBuildManifest, securityHeaders, type HeaderRecord } from './headers';
+import { checkIpHashKey, defaultIpHashKey } from './ipHashKey';
 import { createLeads, newsletterLinks, type Leads } from './leads';
 import { isMalformedMultipart, malformedMultipartMessage } from './multipart';
 import { registerAdminRoutes } from './routes/admin';
@@ -31,6 +32,9 @@ const counterPruneIntervalMs = 60_000;
 /** How often each server deletes newsletter sign-ups that were never confirmed, and after how long. */
 const signupPurgeIntervalMs = 3_600_000;
 export const unconfirmedSignupMaxAgeMs = 7 * 24 * 3_600_000;
+/** How often each server clears the IP hashes older than the retention (IP_HASH_RETENTION_DAYS, 30 by default). */
+const ipHashPurgeIntervalMs = 3_600_000;
+const defaultIpHashRetentionMs = 30 * 24 * 3_600_000;
 
 export interface AppOptions {
   /** The built site: prerendered HTML, hashed assets and build-manifest.json. */
@@ -51,7 +55,15 @@ export interface AppOptions {
   formsRateLimitMax?: number;
   /** Metric batches per client IP per minute; 60 by default. */
   metricsRateLimitMax?: number;
-  /** Salt of the stored IP hashes; generated once and kept in the database when omitted. */
+  /**
+   * The secret of the stored IP hashes (IP_HASH_KEY), at least 32 characters, the same on every replica. When
+   * omitted: a key kept in `ip-hash.key` beside the SQLite file (created on first start), or, with `databaseUrl`, a
+   * key for this process only (see ipHashKey.ts).
+   */
+  ipHashKey?: string;
+  /** How long a submission keeps its IP hash; 30 days by default. */
+  ipHashRetentionMs?: number;
+  /** IP_HASH_SALT, no longer used: set, it only logs a warning (the salt sat beside the hashes, protecting nothing). */
   ipHashSalt?: string;
   /** Fastify's trustProxy: which peers' X-Forwarded-* headers give the client IP and host. Off by default. */
   trustProxy?: boolean | string[];
@@ -145,10 +157,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const purgeTimer = setInterval(purgeSignups, signupPurgeIntervalMs);
   purgeTimer.unref();
+  const ipHashRetentionMs = options.ipHashRetentionMs ?? defaultIpHashRetentionMs;
+  const purgeIpHashes = () => {
+    storage
+      // Not before 1970: a retention of millions of days would otherwise be an invalid date.
+      .clearIpHashesBefore(new Date(Math.max(0, Date.now() - ipHashRetentionMs)).toISOString())
+      .then((cleared) => {
+        if (cleared > 0) app.log.info({ cleared }, 'Cleared the IP hashes of submissions past their retention');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Could not clear old IP hashes'));
+  };
+  const ipHashTimer = setInterval(purgeIpHashes, ipHashPurgeIntervalMs);
+  ipHashTimer.unref();
   let leads: Leads | undefined;
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
     clearInterval(purgeTimer);
+    clearInterval(ipHashTimer);
     // The worker first: its sends in flight record their outcome before the database closes.
     await leads?.worker.stop();
     await storage.close();
@@ -188,7 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     //   POST /                  routes/forms.ts    forms by `form-name` (home-contact, blog-newsletter)
     //   POST /api/metrics       routes/metrics.ts  JSON array of performance metric records (+ GET summary)
     //   GET/POST/DELETE /api/images[/:id[/file]]   routes/images.ts
-    // Secrets kept in the database, so every replica signs and hashes alike.
+    // Secrets kept in the database, so every replica signs alike (the IP-hash key is kept out of it: ipHashKey.ts).
     const newSecret = () => randomBytes(32).toString('hex');
     const siteUrl = options.siteUrl ?? 'http://localhost:3000';
     const linkSecret = await storage.metaValue('link_secret', newSecret);
@@ -209,12 +234,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', (done) => {
       startedLeads.worker.start();
       purgeSignups();
+      purgeIpHashes();
       done();
     });
 
     await registerFormRoutes(app, {
       rateLimitMax: options.formsRateLimitMax ?? 10,
-      ipHashSalt: options.ipHashSalt ?? (await storage.metaValue('ip_hash_salt', newSecret)),
+      ipHashKey: ipHashKeyFor(options, app),
       outboxFor: (form, spam) => startedLeads.outboxFor(form, spam),
       onDeliveriesStored: () => startedLeads.worker.poke(),
     });
@@ -239,6 +265,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   return app;
+}
+
+/** The configured key, or the default one (ipHashKey.ts), saying in the log where it is. */
+function ipHashKeyFor(options: AppOptions, app: FastifyInstance): string {
+  if (options.ipHashSalt !== undefined && options.ipHashSalt !== '') {
+    app.log.warn(
+      'IP_HASH_SALT is no longer used and can be removed: IP hashes are keyed with IP_HASH_KEY (docs/configuration.md)',
+    );
+  }
+  if (options.ipHashKey !== undefined && options.ipHashKey !== '') {
+    return checkIpHashKey('IP_HASH_KEY', options.ipHashKey);
+  }
+  const choice = defaultIpHashKey(options.databasePath, options.databaseUrl);
+  if (choice.source === 'file') {
+    app.log.info({ file: choice.file }, 'IP hashes are keyed with the key file beside the database (no IP_HASH_KEY)');
+  } else if (options.databaseUrl !== undefined) {
+    app.log.warn(
+      'IP_HASH_KEY is not set: this process hashes IP addresses with a key of its own, so other replicas and the ' +
+        'next start hash the same visitor differently. Set IP_HASH_KEY on every replica (docs/configuration.md)',
+    );
+  }
+  return choice.key;
 }
 
 function defaultImagesDir(databasePath: string): string {

@@ -1,6 +1,7 @@
 // Reads the site server's settings from the environment, failing loudly on values it cannot use.
 import net from 'node:net';
 import path from 'node:path';
+import { checkIpHashKey, readIpHashKeyFile } from './ipHashKey';
 import { defaultWebToLeadUrl } from './leads/channels/salesforce';
 
 export interface ServerConfig {
@@ -23,7 +24,14 @@ export interface ServerConfig {
   formsRateLimitMax: number;
   /** Metric batches (POST /api/metrics) allowed per client IP per minute. */
   metricsRateLimitMax: number;
-  /** Salt for the stored IP hashes; when unset a random one is generated once and kept in the database. */
+  /**
+   * The secret of the stored IP hashes (IP_HASH_KEY, or the content of the file IP_HASH_KEY_FILE names), at least 32
+   * characters; when unset the server keeps one in a file beside the SQLite database (see ipHashKey.ts).
+   */
+  ipHashKey: string | undefined;
+  /** How long a submission keeps its IP hash before the server clears it (IP_HASH_RETENTION_DAYS, default 30). */
+  ipHashRetentionMs: number;
+  /** IP_HASH_SALT, no longer used: the server warns when it is set (see `ipHashKey`). */
   ipHashSalt: string | undefined;
   /**
    * Whose X-Forwarded-For/-Host to believe: false (nobody), true (any peer) or a list of proxy addresses/CIDRs
@@ -68,11 +76,12 @@ export type LogLevel = (typeof logLevels)[number];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): ServerConfig {
   const databasePath = path.resolve(cwd, valueOf(env, 'DATABASE_PATH') ?? 'data/site.db');
+  const databaseUrl = parseDatabaseUrl(valueOf(env, 'DATABASE_URL'));
   return {
     port: parsePort(valueOf(env, 'PORT')),
     host: valueOf(env, 'HOST') ?? '127.0.0.1',
     databasePath,
-    databaseUrl: parseDatabaseUrl(valueOf(env, 'DATABASE_URL')),
+    databaseUrl,
     databasePoolMax: parsePositiveInteger('DATABASE_POOL_MAX', valueOf(env, 'DATABASE_POOL_MAX'), 10),
     distDir: path.resolve(cwd, valueOf(env, 'DIST_DIR') ?? 'dist'),
     logLevel: parseLogLevel(valueOf(env, 'LOG_LEVEL')),
@@ -81,6 +90,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     imagesDir: path.resolve(cwd, valueOf(env, 'IMAGES_DIR') ?? path.join(path.dirname(databasePath), 'images')),
     formsRateLimitMax: parsePositiveInteger('FORMS_RATE_LIMIT_MAX', valueOf(env, 'FORMS_RATE_LIMIT_MAX'), 10),
     metricsRateLimitMax: parsePositiveInteger('METRICS_RATE_LIMIT_MAX', valueOf(env, 'METRICS_RATE_LIMIT_MAX'), 60),
+    ipHashKey: parseIpHashKey(env, cwd, databaseUrl),
+    ipHashRetentionMs: parseDuration(
+      'IP_HASH_RETENTION_DAYS',
+      valueOf(env, 'IP_HASH_RETENTION_DAYS'),
+      30,
+      86_400_000,
+      false,
+    ),
     ipHashSalt: valueOf(env, 'IP_HASH_SALT'),
     trustProxy: parseTrustProxy(env),
     siteUrl: parseSiteUrl(valueOf(env, 'SITE_URL')),
@@ -89,6 +106,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     adminSessionMs: parseDuration('ADMIN_SESSION_HOURS', valueOf(env, 'ADMIN_SESSION_HOURS'), 8, 3_600_000, false),
     ...parseConnectionTimeouts(env),
   };
+}
+
+/**
+ * IP_HASH_KEY or the key in IP_HASH_KEY_FILE. Replicas sharing a PostgreSQL database must hash with one key, and it
+ * must not live in that database, so production with DATABASE_URL refuses to start without one.
+ */
+function parseIpHashKey(env: NodeJS.ProcessEnv, cwd: string, databaseUrl: string | undefined): string | undefined {
+  const key = valueOf(env, 'IP_HASH_KEY');
+  const file = valueOf(env, 'IP_HASH_KEY_FILE');
+  if (key !== undefined && file !== undefined) {
+    throw new Error('IP_HASH_KEY and IP_HASH_KEY_FILE are both set: set only one of them.');
+  }
+  if (key !== undefined) return checkIpHashKey('IP_HASH_KEY', key);
+  if (file !== undefined) return readIpHashKeyFile(path.resolve(cwd, file));
+  if (databaseUrl !== undefined && valueOf(env, 'NODE_ENV') === 'production') {
+    throw new Error(
+      "DATABASE_URL is set but IP_HASH_KEY is not: every replica must hash visitors' IP addresses with the same " +
+        'secret, kept outside the database. Set IP_HASH_KEY (openssl rand -hex 32) or IP_HASH_KEY_FILE, the same ' +
+        'on every replica (see docs/configuration.md).',
+    );
+  }
+  return undefined;
 }
 
 function parseConnectionTimeouts(

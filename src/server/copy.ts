@@ -1,5 +1,5 @@
 // `npm run db:copy -- --to <database>`: copies what the site server stored (form submissions, newsletter sign-ups,
-// image records and the IP-hash salt) from its database into another one: the move from one machine's SQLite file
+// image records and the link secrets) from its database into another one: the move from one machine's SQLite file
 // to the PostgreSQL that replicas share. Safe to run again: what the target already holds is not copied twice.
 import path from 'node:path';
 import { loadConfig, parseDatabaseUrl } from './config';
@@ -18,7 +18,7 @@ export const copyUsage = `Usage: npm run db:copy -- --to postgres://user:passwor
        npm run db:copy -- --to /path/to/other/site.db
 
 Copies the form submissions (spam included), newsletter sign-ups and who confirmed or left, image records and
-the IP-hash salt and link secrets from the
+the link secrets from the
 server's database (DATABASE_URL if set, else the SQLite file at DATABASE_PATH, default data/site.db) into the
 database named by --to, creating its tables if it has none. Run it again at any time: rows the target already
 holds are not copied twice, so an interrupted copy is finished by running it once more.
@@ -26,6 +26,12 @@ holds are not copied twice, so an interrupted copy is finished by running it onc
 Not copied: performance metrics (samples that new visits replace) and the image files themselves, which stay
 under IMAGES_DIR; give the new servers that folder (see docs/deployment.md, "More than one machine").
 `;
+
+/**
+ * app_meta keys left behind: the IP-hash salt of older servers, which nothing uses any more and which would only let
+ * whoever holds the target turn the old hashes copied with the submissions back into addresses.
+ */
+const metaNotCopied = new Set(['ip_hash_salt']);
 
 /** Rows per transaction: each batch is stored whole or not at all, and a rerun carries on after the last one. */
 export const copyBatchSize = 500;
@@ -192,6 +198,7 @@ export async function copyDatabase(from: SubmissionsSource, to: StorageOptions):
         metaKept: [],
       };
       for (const { key, value } of await source.listMeta()) {
+        if (metaNotCopied.has(key)) continue;
         const kept = await target.metaValue(key, () => value);
         (kept === value ? report.metaCopied : report.metaKept).push(key);
       }
@@ -247,14 +254,7 @@ export function formatCopyReport(report: CopyReport): string {
     line(report.images, 'image record', 'image records'),
   ];
   if (report.metaCopied.length > 0) lines.push(`  settings: ${report.metaCopied.join(', ')}`);
-  for (const key of report.metaKept) {
-    lines.push(
-      key === 'ip_hash_salt'
-        ? '  The target already had its own ip_hash_salt and keeps it: a visitor hashed before the copy gets a ' +
-            'different hash after it. Set IP_HASH_SALT on the servers to pin one.'
-        : `  The target already had its own ${key} and keeps it.`,
-    );
-  }
+  for (const key of report.metaKept) lines.push(`  The target already had its own ${key} and keeps it.`);
   if (report.images.copied + report.images.present > 0) {
     lines.push('Image files are not in the database: give the new servers the same IMAGES_DIR folder.');
   }

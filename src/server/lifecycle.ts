@@ -40,6 +40,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     adminToken: config.adminToken,
     formsRateLimitMax: config.formsRateLimitMax,
     metricsRateLimitMax: config.metricsRateLimitMax,
+    ipHashKey: config.ipHashKey,
+    ipHashRetentionMs: config.ipHashRetentionMs,
     ipHashSalt: config.ipHashSalt,
     trustProxy: config.trustProxy,
     siteUrl: config.siteUrl,

@@ -49,7 +49,9 @@ export class OutboxWorker {
   }
 
   start(): void {
-    if (this.running) return;
+    // With no channel there is nobody to send to: a server without one never polls (deliveries written under an
+    // earlier configuration stay pending, visible in the inbox, until a channel is configured again).
+    if (this.running || this.options.channels.size === 0) return;
     this.running = true;
     this.loop = this.run();
   }

@@ -1,5 +1,5 @@
 // POST /: the site's two forms (home contact, blog newsletter), stored durably before they are acknowledged.
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { fastifyFormbody } from '@fastify/formbody';
 import { fastifyMultipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,8 +11,8 @@ import { dedupeKeyFor, StorageUnavailableError, type NewSubmission, type OutboxE
 export interface FormRoutesOptions {
   /** Posts per client IP per minute. */
   rateLimitMax: number;
-  /** Mixed into the IP hash so stored hashes cannot be reversed by hashing every IPv4 address. */
-  ipHashSalt: string;
+  /** The secret of the IP hashes (see hashIp), never stored in the database. */
+  ipHashKey: string;
   /** The deliveries to write with a submission (none for spam, or when no channel is configured). */
   outboxFor?: (form: FormName, spam: boolean) => OutboxEntry | undefined;
   /** Called once a batch with deliveries is committed, so the delivery worker looks at once. */
@@ -204,8 +204,15 @@ function isChecked(value: string | string[] | undefined): boolean {
   return first !== undefined && !falseCheckboxValues.has(first.trim().toLowerCase());
 }
 
-export function hashIp(ip: string, salt: string): string {
-  return createHash('sha256').update(salt).update('\0').update(ip).digest('hex');
+/**
+ * What is stored of a poster's IP address: HMAC-SHA256 under a key derived from `key` and the UTC day of `at`, cut
+ * to 32 hex characters. The same address hashes alike all day (enough to spot a flood) and differently the next
+ * day, and without `key`, which lives outside the database, no one can test an address against it: IPv4 is small
+ * enough to hash whole, so a salt stored beside the hashes protected nothing (issue 19).
+ */
+export function hashIp(ip: string, key: string, at: Date): string {
+  const dayKey = createHmac('sha256', key).update(at.toISOString().slice(0, 10)).digest();
+  return createHmac('sha256', dayKey).update(ip).digest('hex').slice(0, 32);
 }
 
 export function wantsJson(request: FastifyRequest): boolean {
@@ -283,6 +290,7 @@ export async function registerFormRoutes(app: FastifyInstance, options: FormRout
         const fields = { ...check.fields };
         const page = check.form === 'home-contact' && !check.spam ? cameFrom(request) : undefined;
         if (page !== undefined) fields[cameFromField] = page;
+        const receivedAt = new Date();
         try {
           // Resolves once the row is committed (SQLite synchronous=FULL, or PostgreSQL's commit): only then may
           // we say "thank you". The deliveries (the outbox) are committed with it.
@@ -290,8 +298,8 @@ export async function registerFormRoutes(app: FastifyInstance, options: FormRout
             form: check.form,
             fields,
             spam: check.spam,
-            receivedAt: new Date().toISOString(),
-            ipHash: hashIp(request.ip, options.ipHashSalt),
+            receivedAt: receivedAt.toISOString(),
+            ipHash: hashIp(request.ip, options.ipHashKey, receivedAt),
             userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
             dedupeKey: dedupeKeyFor(check.form, check.fields, check.spam),
             outbox: options.outboxFor?.(check.form, check.spam),

@@ -372,6 +372,13 @@ export class PostgresStorage implements Storage {
     return result.rows.map(fromPostgresRow);
   }
 
+  async clearIpHashesBefore(before: string): Promise<number> {
+    const result = await this.query(`UPDATE submissions SET ip_hash = '' WHERE received_at < $1 AND ip_hash <> ''`, [
+      before,
+    ]);
+    return result.rowCount ?? 0;
+  }
+
   async insertMetrics(records: readonly NewMetric[]): Promise<void> {
     await this.insertRows(
       (values) => `INSERT INTO metrics (name, value, unit, timestamp, path, tags, received_at) VALUES ${values}`,

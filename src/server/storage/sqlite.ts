@@ -153,6 +153,11 @@ interface ClaimedRow {
   giveUpAt: number;
 }
 
+/** How long recording a delivery's outcome may wait for another process's write lock (a lost one is resent). */
+const outboxBusyTimeoutMs = 5000;
+/** How long a claim may wait for it: a poll that finds the lock taken tries again a second later. */
+const claimBusyTimeoutMs = 250;
+
 /** Longest error text kept per delivery (an SMTP transcript can be long). */
 const maxErrorLength = 1000;
 
@@ -211,7 +216,7 @@ export class SqliteStorage implements Storage {
       // be read only lets one request through unlimited.
       this.counters.pragma('busy_timeout = 250');
       this.counters.pragma('synchronous = NORMAL');
-      this.outbox.pragma('busy_timeout = 5000');
+      this.outbox.pragma(`busy_timeout = ${String(outboxBusyTimeoutMs)}`);
       this.outbox.pragma('synchronous = NORMAL');
       this.outbox.pragma('foreign_keys = ON');
     }
@@ -305,6 +310,15 @@ export class SqliteStorage implements Storage {
         .all(...params)
         .map(fromSqliteRow);
     });
+  }
+
+  clearIpHashesBefore(before: string): Promise<number> {
+    return settle(
+      () =>
+        this.db
+          .prepare<[string]>(`UPDATE submissions SET ip_hash = '' WHERE received_at < ? AND ip_hash <> ''`)
+          .run(before).changes,
+    );
   }
 
   insertMetrics(records: readonly NewMetric[]): Promise<void> {
@@ -411,14 +425,28 @@ export class SqliteStorage implements Storage {
   claimDeliveries(options: { limit: number; leaseMs: number }): Promise<ClaimedDelivery[]> {
     return settle(() => {
       const now = Date.now();
+      // A read first, which WAL lets through while another process writes: the worker polls every second, and
+      // taking the write lock to find nothing due would stall this whole process whenever another one holds it.
+      const due = this.outbox
+        .prepare<[{ now: number }], { found: number }>(
+          `SELECT 1 AS found FROM deliveries
+           WHERE (status = 'pending' AND next_attempt_at <= @now) OR (status = 'sending' AND lease_until <= @now)
+           LIMIT 1`,
+        )
+        .get({ now });
+      if (due === undefined) return [];
       const claimId = randomUUID();
-      // One statement under SQLite's write lock: two processes cannot pick the same row.
-      const claimed = this.outbox
-        .prepare<
-          [{ now: number; leaseUntil: number; claimId: string; limit: number }],
-          ClaimedRow & { submissionId: number }
-        >(
-          `UPDATE deliveries SET status = 'sending', attempts = attempts + 1, lease_until = @leaseUntil,
+      // One statement under SQLite's write lock: two processes cannot pick the same row. A claim waits for the lock
+      // only briefly (the event loop waits with it); the next poll tries again. Outcomes keep the long wait.
+      this.outbox.pragma(`busy_timeout = ${String(claimBusyTimeoutMs)}`);
+      let claimed: (ClaimedRow & { submissionId: number })[];
+      try {
+        claimed = this.outbox
+          .prepare<
+            [{ now: number; leaseUntil: number; claimId: string; limit: number }],
+            ClaimedRow & { submissionId: number }
+          >(
+            `UPDATE deliveries SET status = 'sending', attempts = attempts + 1, lease_until = @leaseUntil,
                   claim_id = @claimId
            WHERE id IN (
              SELECT id FROM deliveries
@@ -426,8 +454,11 @@ export class SqliteStorage implements Storage {
              ORDER BY next_attempt_at, id LIMIT @limit
            )
            RETURNING id, channel, attempts, give_up_at AS giveUpAt, submission_id AS submissionId`,
-        )
-        .all({ now, leaseUntil: now + options.leaseMs, claimId, limit: options.limit });
+          )
+          .all({ now, leaseUntil: now + options.leaseMs, claimId, limit: options.limit });
+      } finally {
+        this.outbox.pragma(`busy_timeout = ${String(outboxBusyTimeoutMs)}`);
+      }
       if (claimed.length === 0) return [];
       const read = this.outbox.prepare<[number], { form: string; fields: string; receivedAt: string; leadKey: string }>(
         `SELECT form_name AS form, fields, received_at AS receivedAt, lead_key AS leadKey FROM submissions WHERE id = ?`,

@@ -10,6 +10,7 @@ export interface NewSubmission {
   spam: boolean;
   /** ISO 8601 with milliseconds, as `Date.toISOString()` writes it. */
   receivedAt: string;
+  /** See routes/forms.ts hashIp; '' once cleared after IP_HASH_RETENTION_DAYS. */
   ipHash: string;
   userAgent: string | null;
   /** Non-null for a genuine newsletter sign-up: a second row with the same key is silently not stored. */
@@ -226,6 +227,11 @@ export interface Storage {
   insertSubmissions(rows: readonly NewSubmission[]): Promise<void>;
   /** Oldest first (by id). */
   listSubmissions(filter: SubmissionFilter): Promise<StoredSubmission[]>;
+  /**
+   * Clears the IP hash (to '') of every submission received before `before` (ISO): hashes are kept only as long as
+   * spotting a flood needs them (IP_HASH_RETENTION_DAYS). Returns how many were cleared.
+   */
+  clearIpHashesBefore(before: string): Promise<number>;
 
   /** Stores the records in one transaction. */
   insertMetrics(records: readonly NewMetric[]): Promise<void>;

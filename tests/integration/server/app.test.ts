@@ -341,7 +341,7 @@ describe('site server with a full build', () => {
 
     it('exposes the migrated SQLite store on the instance when no DATABASE_URL is given', async () => {
       expect(app.storage.kind).toBe('sqlite');
-      await expect(app.storage.metaValue('ip_hash_salt', () => 'not used')).resolves.toMatch(/^[0-9a-f]{64}$/);
+      await expect(app.storage.metaValue('link_secret', () => 'not used')).resolves.toMatch(/^[0-9a-f]{64}$/);
     });
   });
 });

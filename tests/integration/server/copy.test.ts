@@ -58,6 +58,7 @@ const image: ImageRecord = {
 };
 
 const salt = 'c0ffee'.repeat(10) + 'beef';
+const linkSecret = 'babe'.repeat(16);
 
 interface CliResult {
   code: number;
@@ -109,13 +110,15 @@ describeEachBackend('npm run db:copy from a SQLite file', (backend) => {
     await withStorage({ databasePath: sourcePath }, async (storage) => {
       for (const lead of leads) await storage.insertSubmissions([lead]);
       await storage.insertImage(image);
+      // An older server's salt, stored beside its IP hashes: not copied, so the target cannot reverse them.
       await storage.metaValue('ip_hash_salt', () => salt);
+      await storage.metaValue('link_secret', () => linkSecret);
     });
   });
 
   const toArgs = (target: DatabaseTarget) => ['--to', target.databaseUrl ?? target.databasePath];
 
-  it('copies every submission, spam included, the image records and the salt: the export reads the same', async () => {
+  it('copies every submission, spam included, the image records and the secrets: the export reads the same', async () => {
     const target = await backend.freshDatabase();
     const result = await cli(runCopyCli, toArgs(target), sourceEnv);
 
@@ -127,7 +130,7 @@ describeEachBackend('npm run db:copy from a SQLite file', (backend) => {
       ),
       '  5 submissions copied, 0 already there',
       '  1 image record copied, 0 already there',
-      '  settings: ip_hash_salt',
+      '  settings: link_secret',
       'Image files are not in the database: give the new servers the same IMAGES_DIR folder.',
       '',
     ]);
@@ -135,8 +138,9 @@ describeEachBackend('npm run db:copy from a SQLite file', (backend) => {
     expect(await exported(target.env)).toBe(await exported(sourceEnv));
     await withStorage(target, async (storage) => {
       await expect(storage.listImages()).resolves.toEqual([image]);
-      // A server started on the target hashes visitors' addresses as the old one did.
-      await expect(storage.metaValue('ip_hash_salt', () => 'new')).resolves.toBe(salt);
+      // A server started on the target signs newsletter links as the old one did; the old IP-hash salt stays behind.
+      await expect(storage.metaValue('link_secret', () => 'new')).resolves.toBe(linkSecret);
+      await expect(storage.metaValue('ip_hash_salt', () => 'new')).resolves.toBe('new');
       // The copied sign-up still blocks a second one with the same address, in any letter case.
       await storage.insertSubmissions([
         post('blog-newsletter', { email: 'READER@example.com' }, '2026-02-01T00:00:00.000Z'),
@@ -211,15 +215,14 @@ describeEachBackend('npm run db:copy from a SQLite file', (backend) => {
     await withStorage(target, async (storage) => {
       await storage.insertSubmissions(newOnes);
       await storage.metaValue('ip_hash_salt', () => 'f'.repeat(64));
+      await storage.metaValue('link_secret', () => 'f'.repeat(64));
     });
 
     const result = await cli(runCopyCli, toArgs(target), sourceEnv);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('  3 submissions copied, 2 already there\n');
-    expect(result.stdout).toContain(
-      '  The target already had its own ip_hash_salt and keeps it: a visitor hashed before the copy gets a different ' +
-        'hash after it. Set IP_HASH_SALT on the servers to pin one.\n',
-    );
+    expect(result.stdout).toContain('  The target already had its own link_secret and keeps it.\n');
+    expect(result.stdout).not.toContain('ip_hash_salt');
     expect(result.stdout).not.toContain('settings:');
 
     const rows = await withStorage(target, (storage) => storage.listSubmissions({ includeSpam: true }));
@@ -232,7 +235,7 @@ describeEachBackend('npm run db:copy from a SQLite file', (backend) => {
       ['home-contact', 'grace@example.com'],
     ]);
     await withStorage(target, (storage) =>
-      expect(storage.metaValue('ip_hash_salt', () => 'x')).resolves.toBe('f'.repeat(64)),
+      expect(storage.metaValue('link_secret', () => 'x')).resolves.toBe('f'.repeat(64)),
     );
   });
 

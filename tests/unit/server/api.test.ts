@@ -135,10 +135,23 @@ describe('checkSubmission', () => {
 });
 
 describe('hashIp', () => {
-  it('depends on the salt and is not the address', () => {
-    expect(hashIp('203.0.113.9', 'a')).not.toBe(hashIp('203.0.113.9', 'b'));
-    expect(hashIp('203.0.113.9', 'a')).toBe(hashIp('203.0.113.9', 'a'));
-    expect(hashIp('203.0.113.9', 'a')).toMatch(/^[0-9a-f]{64}$/);
+  const key = 'k'.repeat(64);
+  const morning = new Date('2026-03-02T00:00:00.000Z');
+  const evening = new Date('2026-03-02T23:59:59.999Z');
+  const nextDay = new Date('2026-03-03T00:00:00.000Z');
+
+  it('hashes an address alike all day (UTC), so a flood stands out', () => {
+    expect(hashIp('203.0.113.9', key, morning)).toBe(hashIp('203.0.113.9', key, evening));
+    expect(hashIp('203.0.113.9', key, morning)).not.toBe(hashIp('203.0.113.10', key, morning));
+  });
+
+  it('hashes it differently the next day', () => {
+    expect(hashIp('203.0.113.9', key, evening)).not.toBe(hashIp('203.0.113.9', key, nextDay));
+  });
+
+  it('depends on the key, and is 32 hex characters that do not contain the address', () => {
+    expect(hashIp('203.0.113.9', key, morning)).not.toBe(hashIp('203.0.113.9', 'j'.repeat(64), morning));
+    expect(hashIp('203.0.113.9', key, morning)).toMatch(/^[0-9a-f]{32}$/);
   });
 });
 

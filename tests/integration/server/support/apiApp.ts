@@ -45,7 +45,7 @@ export async function buildTestApp(overrides: Partial<AppOptions> = {}): Promise
   const imagesDir = path.join(root, 'data', 'images');
   let app: FastifyInstance;
   try {
-    app = await buildApp({ distDir, databasePath, imagesDir, ipHashSalt: 'test-salt', ...overrides });
+    app = await buildApp({ distDir, databasePath, imagesDir, ...overrides });
   } catch (error) {
     fs.rmSync(root, { recursive: true, force: true });
     throw error;
