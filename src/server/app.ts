@@ -8,6 +8,7 @@ import { fastify } from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { loadLeadsConfig, type LeadsConfig } from './config';
 import { addSecurityHeaders, loadBuildManifest, securityHeaders, type HeaderRecord } from './headers';
+import { scheduleHousekeeping } from './housekeeping';
 import { checkIpHashKey, defaultIpHashKey } from './ipHashKey';
 import { createLeads, newsletterLinks, type Leads } from './leads';
 import { isMalformedMultipart, malformedMultipartMessage } from './multipart';
@@ -18,7 +19,7 @@ import { registerImageRoutes } from './routes/images';
 import { registerMetricRoutes } from './routes/metrics';
 import { registerNewsletterRoutes } from './routes/newsletter';
 import { registerPageRoutes } from './routes/pages';
-import { openStorage, StorageUnavailableError, type Storage } from './storage';
+import { isInMemoryPath, openStorage, StorageUnavailableError, type Storage } from './storage';
 import { rateLimitStoreFor } from './storage/rateLimitStore';
 
 declare module 'fastify' {
@@ -141,42 +142,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storage', storage);
   reportIdleError = (error) => app.log.warn({ err: error }, 'An idle database connection failed; it will be replaced');
   app.log.info({ storage: storage.description }, 'Storage opened');
-  const pruneTimer = setInterval(() => {
-    storage
-      .pruneCounters()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'Could not prune rate-limit counters'));
-  }, counterPruneIntervalMs);
-  pruneTimer.unref();
-  const purgeSignups = () => {
-    storage
-      .purgeUnconfirmedSignups(new Date(Date.now() - unconfirmedSignupMaxAgeMs).toISOString())
-      .then((purged) => {
-        if (purged > 0) app.log.info({ purged }, 'Deleted newsletter sign-ups that were never confirmed');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'Could not purge unconfirmed newsletter sign-ups'));
-  };
-  const purgeTimer = setInterval(purgeSignups, signupPurgeIntervalMs);
-  purgeTimer.unref();
-  const ipHashRetentionMs = options.ipHashRetentionMs ?? defaultIpHashRetentionMs;
-  const purgeIpHashes = () => {
-    storage
-      // Not before 1970: a retention of millions of days would otherwise be an invalid date.
-      .clearIpHashesBefore(new Date(Math.max(0, Date.now() - ipHashRetentionMs)).toISOString())
-      .then((cleared) => {
-        if (cleared > 0) app.log.info({ cleared }, 'Cleared the IP hashes of submissions past their retention');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'Could not clear old IP hashes'));
-  };
-  const ipHashTimer = setInterval(purgeIpHashes, ipHashPurgeIntervalMs);
-  ipHashTimer.unref();
   let leads: Leads | undefined;
+  // Registered before the housekeeping's own hooks, so it runs after them: the timers stop first, then the worker
+  // (its sends in flight record their outcome), then the database closes.
   app.addHook('onClose', async () => {
-    clearInterval(pruneTimer);
-    clearInterval(purgeTimer);
-    clearInterval(ipHashTimer);
-    // The worker first: its sends in flight record their outcome before the database closes.
     await leads?.worker.stop();
     await storage.close();
+  });
+  scheduleHousekeeping(app, {
+    everyMs: counterPruneIntervalMs,
+    run: () => storage.pruneCounters(),
+    done: 'Forgot rate-limit counters whose window has ended',
+    failed: 'Could not prune rate-limit counters',
+  });
+  scheduleHousekeeping(app, {
+    everyMs: signupPurgeIntervalMs,
+    atStart: true,
+    run: () => storage.purgeUnconfirmedSignups(new Date(Date.now() - unconfirmedSignupMaxAgeMs).toISOString()),
+    done: 'Deleted newsletter sign-ups that were never confirmed',
+    failed: 'Could not purge unconfirmed newsletter sign-ups',
+  });
+  const ipHashRetentionMs = options.ipHashRetentionMs ?? defaultIpHashRetentionMs;
+  scheduleHousekeeping(app, {
+    everyMs: ipHashPurgeIntervalMs,
+    atStart: true,
+    // Not before 1970: a retention of millions of days would otherwise be an invalid date.
+    run: () => storage.clearIpHashesBefore(new Date(Math.max(0, Date.now() - ipHashRetentionMs)).toISOString()),
+    done: 'Cleared the IP hashes of submissions past their retention',
+    failed: 'Could not clear old IP hashes',
   });
 
   try {
@@ -217,8 +210,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const newSecret = () => randomBytes(32).toString('hex');
     const siteUrl = options.siteUrl ?? 'http://localhost:3000';
     const linkSecret = await storage.metaValue('link_secret', newSecret);
+    const leadsConfig = options.leads ?? loadLeadsConfig({});
     const startedLeads = createLeads({
-      config: options.leads ?? loadLeadsConfig({}),
+      config: leadsConfig,
       siteUrl,
       links: newsletterLinks(siteUrl, linkSecret),
       storage,
@@ -233,8 +227,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     app.addHook('onReady', (done) => {
       startedLeads.worker.start();
-      purgeSignups();
-      purgeIpHashes();
       done();
     });
 
@@ -246,9 +238,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     await registerNewsletterRoutes(app, { linkSecret, rateLimitMax: options.formsRateLimitMax ?? 10 });
     await registerAdminRoutes(app, {
-      passwordHash: options.adminPasswordHash === '' ? undefined : options.adminPasswordHash,
+      passwordHash: options.adminPasswordHash,
       sessionTtlMs: options.adminSessionMs,
-      deliveryGiveUpMs: (options.leads ?? loadLeadsConfig({})).giveUpMs,
+      deliveryGiveUpMs: leadsConfig.giveUpMs,
       erasureKey: await storage.metaValue('erasure_key', newSecret),
     });
     await registerMetricRoutes(app, { rateLimitMax: options.metricsRateLimitMax ?? 60 });
@@ -290,7 +282,7 @@ function ipHashKeyFor(options: AppOptions, app: FastifyInstance): string {
 }
 
 function defaultImagesDir(databasePath: string): string {
-  const inMemory = databasePath === ':memory:' || databasePath === '';
+  const inMemory = isInMemoryPath(databasePath);
   return path.resolve(inMemory ? 'data' : path.dirname(databasePath), 'images');
 }
 

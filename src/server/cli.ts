@@ -83,12 +83,17 @@ export async function openExistingStorage(source: SubmissionsSource): Promise<St
   return openStorage({ ...source, poolMax: 1, migrate: false });
 }
 
+/** True for the error a read gets from a database whose schema lacks a table (the server never migrated it). */
+export function isMissingTable(error: unknown): boolean {
+  return error instanceof Error && /no such table|relation "\w+" does not exist/i.test(error.message);
+}
+
 /** Runs `read` on the storage, saying so plainly when the database has no schema (the server never started on it). */
 export async function readExisting<T>(storage: Storage, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    if (error instanceof Error && /no such table|relation "\w+" does not exist/i.test(error.message)) {
+    if (isMissingTable(error)) {
       throw new Error(
         `${storage.description} has no submissions table: has the site server ever started with this database?`,
         { cause: error },

@@ -3,7 +3,15 @@
 // to the PostgreSQL that replicas share. Safe to run again: what the target already holds is not copied twice.
 import path from 'node:path';
 import { loadConfig, parseDatabaseUrl } from './config';
-import { openExistingStorage, readExisting, runCommand, UsageError, type CliIo, type SubmissionsSource } from './cli';
+import {
+  isMissingTable,
+  openExistingStorage,
+  readExisting,
+  runCommand,
+  UsageError,
+  type CliIo,
+  type SubmissionsSource,
+} from './cli';
 import {
   dedupeKeyFor,
   openStorage,
@@ -72,7 +80,7 @@ async function consentRecords(source: Storage): Promise<SubscriberRecord[]> {
   try {
     return await source.listSubscribers();
   } catch (error) {
-    if (error instanceof Error && /no such table|relation "\w+" does not exist/i.test(error.message)) return [];
+    if (isMissingTable(error)) return [];
     throw error;
   }
 }

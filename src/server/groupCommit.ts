@@ -2,14 +2,15 @@
 // loop) share the next transaction, so a burst costs one commit instead of one per write. Each caller still hears
 // back only once its own write is durable (or has failed).
 
-export interface PendingWrite<T> {
+export interface PendingWrite<T, R = void> {
   item: T;
-  resolve: () => void;
+  resolve: (result: R) => void;
   reject: (error: unknown) => void;
 }
 
-export class GroupCommit<T> {
-  private queue: PendingWrite<T>[] = [];
+/** `R`: what each writer hears back once its write is committed (nothing, by default). */
+export class GroupCommit<T, R = void> {
+  private queue: PendingWrite<T, R>[] = [];
   private flushing = false;
 
   /**
@@ -17,11 +18,11 @@ export class GroupCommit<T> {
    * batches hold at most `maxBatch` writes and are committed one after another.
    */
   constructor(
-    private readonly commit: (batch: readonly PendingWrite<T>[]) => Promise<void>,
+    private readonly commit: (batch: readonly PendingWrite<T, R>[]) => Promise<void>,
     private readonly maxBatch: number,
   ) {}
 
-  write(item: T): Promise<void> {
+  write(item: T): Promise<R> {
     return new Promise((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
       if (!this.flushing && this.queue.length === 1) setImmediate(() => void this.flush());

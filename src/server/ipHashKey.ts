@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isInMemoryPath } from './storage';
 
 /** IP_HASH_KEY's shortest length: 32 characters, as `openssl rand -hex 32` prints 64. */
 export const ipHashKeyMinLength = 32;
@@ -48,7 +49,7 @@ export interface IpHashKeyChoice {
  * start instead: see config.ts); an in-memory SQLite database gets one too.
  */
 export function defaultIpHashKey(databasePath: string, databaseUrl: string | undefined): IpHashKeyChoice {
-  const inMemory = databasePath === ':memory:' || databasePath === '';
+  const inMemory = isInMemoryPath(databasePath);
   if (databaseUrl !== undefined || inMemory) return { key: newKey(), source: 'process' };
   const file = path.join(path.dirname(path.resolve(databasePath)), localIpHashKeyFile);
   return { key: readOrCreateKeyFile(file), source: 'file', file };

@@ -20,6 +20,9 @@ export interface OutboxWorkerOptions {
   maxInFlight?: number;
 }
 
+/** Longest error text recorded per delivery. */
+const maxErrorLength = 1000;
+
 /** The wait before attempt `attempts + 1`: first, 2 × first, 4 × first … capped at max. */
 export function retryDelayMs(attempts: number, firstMs: number, maxMs: number): number {
   return Math.min(maxMs, firstMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
@@ -34,17 +37,15 @@ export class OutboxWorker {
   private readonly pollMs: number;
   private readonly maxInFlight: number;
   /** Outcomes of sends that finish together are recorded in one transaction. */
-  private readonly outcomes: GroupCommit<Settlement & { settled?: boolean }>;
+  /** Resolves, per delivery, with whether its outcome was recorded (false: its claim had been taken over). */
+  private readonly outcomes: GroupCommit<Settlement, boolean>;
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.pollMs = options.pollMs ?? 1000;
     this.maxInFlight = options.maxInFlight ?? 50;
     this.outcomes = new GroupCommit(async (batch) => {
       const recorded = new Set(await options.storage.settleDeliveries(batch.map((pending) => pending.item)));
-      for (const pending of batch) {
-        pending.item.settled = recorded.has(pending.item.id);
-        pending.resolve();
-      }
+      for (const pending of batch) pending.resolve(recorded.has(pending.item.id));
     }, 256);
   }
 
@@ -130,7 +131,8 @@ export class OutboxWorker {
       await withTimeout(channel.send(delivery.message), this.options.sendTimeoutMs, delivery.channel);
       outcome = { status: 'delivered' };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // Kept short: an SMTP transcript can run to pages, and the inbox shows only the gist.
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, maxErrorLength);
       const now = Date.now();
       const retryAt = now + retryDelayMs(delivery.attempts, this.options.retryFirstMs, this.options.retryMaxMs);
       if (error instanceof PermanentDeliveryError || now >= delivery.giveUpAt) {
@@ -149,9 +151,8 @@ export class OutboxWorker {
       }
     }
     try {
-      const settlement = { id: delivery.id, claimId: delivery.claimId, outcome, settled: false };
-      await this.outcomes.write(settlement);
-      if (!settlement.settled) {
+      const settled = await this.outcomes.write({ id: delivery.id, claimId: delivery.claimId, outcome });
+      if (!settled) {
         log.warn({ delivery: delivery.id }, 'A lead delivery outlived its lease; another process has taken it over');
       }
     } catch (error) {

@@ -4,6 +4,7 @@ import { createHmac } from 'node:crypto';
 import { fastifyFormbody } from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatSubmissions } from '../cli';
+import { scheduleHousekeeping } from '../housekeeping';
 import { emailPattern } from './forms';
 import { parsePasswordHash, verifyPassword } from '../admin/password';
 import {
@@ -108,13 +109,11 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
     }
 
     const sessions = new AdminSessions(admin.storage, options.sessionTtlMs ?? defaultSessionTtlMs);
-    const pruneTimer = setInterval(() => {
-      sessions.prune().catch((error: unknown) => admin.log.warn({ err: error }, 'Could not prune admin sessions'));
-    }, sessionPruneIntervalMs);
-    pruneTimer.unref();
-    admin.addHook('onClose', (_instance, done) => {
-      clearInterval(pruneTimer);
-      done();
+    scheduleHousekeeping(admin, {
+      everyMs: sessionPruneIntervalMs,
+      run: () => sessions.prune(),
+      done: 'Forgot expired admin sessions',
+      failed: 'Could not prune admin sessions',
     });
 
     registerLoginRoutes(admin, sessions, passwordHash);

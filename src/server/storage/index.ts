@@ -1,9 +1,10 @@
 // Picks the store: PostgreSQL when DATABASE_URL is set (replicas share it), else the SQLite file (one machine).
 import { PostgresStorage } from './postgres';
-import { SqliteStorage } from './sqlite';
+import { isInMemoryPath, SqliteStorage } from './sqlite';
 import type { Storage } from './types';
 
 export * from './types';
+export { isInMemoryPath };
 
 export interface StorageOptions {
   /** The SQLite file, used when `databaseUrl` is not set. */

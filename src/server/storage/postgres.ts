@@ -111,9 +111,6 @@ function valuesList(rows: number, columns: number): string {
 /** PostgreSQL takes at most 65,535 parameters per statement; larger inserts go in chunks inside one transaction. */
 const maxParameters = 65_535;
 
-/** Longest error text kept per delivery (an SMTP transcript can be long). */
-const maxErrorLength = 1000;
-
 const submissionColumns = `s.id, s.form_name AS form, s.fields, s.spam, ${isoText('s.received_at')} AS "receivedAt",
   s.ip_hash AS "ipHash", s.user_agent AS "userAgent"`;
 
@@ -538,7 +535,7 @@ export class PostgresStorage implements Storage {
       claimId,
       outcome.status,
       outcome.status === 'pending' ? outcome.retryAt : null,
-      outcome.status === 'delivered' ? null : outcome.error.slice(0, maxErrorLength),
+      outcome.status === 'delivered' ? null : outcome.error,
     ]);
     const result = await this.query<{ id: string }>(
       `UPDATE deliveries d SET status = v.status,

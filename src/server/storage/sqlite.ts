@@ -50,12 +50,17 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
 }
 
+/** SQLite's names for a database that lives in memory only (no file, no folder beside it). */
+export function isInMemoryPath(databasePath: string): boolean {
+  return databasePath === ':memory:' || databasePath === '';
+}
+
 export function openDatabase(
   databasePath: string,
   migrationList: readonly Migration[] = defaultMigrations,
   options: OpenDatabaseOptions = {},
 ): Database {
-  const inMemory = databasePath === ':memory:' || databasePath === '';
+  const inMemory = isInMemoryPath(databasePath);
   if (!inMemory) {
     fs.mkdirSync(path.dirname(path.resolve(databasePath)), { recursive: true });
   }
@@ -158,9 +163,6 @@ const outboxBusyTimeoutMs = 5000;
 /** How long a claim may wait for it: a poll that finds the lock taken tries again a second later. */
 const claimBusyTimeoutMs = 250;
 
-/** Longest error text kept per delivery (an SMTP transcript can be long). */
-const maxErrorLength = 1000;
-
 const submissionColumns = `s.id, s.form_name AS form, s.fields, s.spam, s.received_at AS receivedAt,
   s.ip_hash AS ipHash, s.user_agent AS userAgent`;
 
@@ -207,7 +209,7 @@ export class SqliteStorage implements Storage {
     databasePath: string,
   ) {
     this.description = `SQLite at ${databasePath}`;
-    const inMemory = databasePath === ':memory:' || databasePath === '';
+    const inMemory = isInMemoryPath(databasePath);
     // An in-memory database is private to its connection, so the counters share the main one there.
     this.counters = inMemory ? db : new BetterSqlite3(databasePath);
     this.outbox = inMemory ? db : new BetterSqlite3(databasePath);
@@ -510,7 +512,7 @@ export class SqliteStorage implements Storage {
                     claimId,
                     status: outcome.status,
                     retryAt: outcome.status === 'pending' ? outcome.retryAt : Date.now(),
-                    error: outcome.error.slice(0, maxErrorLength),
+                    error: outcome.error,
                   }).changes;
             return changes > 0;
           })
