@@ -13,6 +13,7 @@ import {
 } from './metricSummary';
 import { migrations as defaultMigrations, pendingMigrations, type Migration } from './migrations';
 import {
+  lockWaitMs,
   StorageUnavailableError,
   type AdminSession,
   type ClaimedDelivery,
@@ -57,7 +58,8 @@ const migrationLockId = 7_341_900_117;
 
 // SQLSTATE classes and codes that mean "the database is not there right now", not "the statement is wrong":
 // 08 connection exceptions, 57P01-57P03 shutdown or startup, 53 out of resources (disk full, too many connections).
-const unavailableStates = /^(08|53|57P0[123])/;
+// 55P03: lock_not_available, the lock wait above ran out.
+const unavailableStates = /^(08|53|55P03|57P0[123])/;
 const unavailableErrnos = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -162,6 +164,9 @@ export class PostgresStorage implements Storage {
       // A stopped database refuses at once; a hung one must not hold a visitor's request for long either.
       connectionTimeoutMillis: 5_000,
       query_timeout: 15_000,
+      // A row or table lock held by another session (a long transaction, a manual ALTER) fails the statement after
+      // 5 s, as SQLite's lock wait does, instead of holding the request until the query timeout.
+      lock_timeout: lockWaitMs,
       idleTimeoutMillis: 30_000,
       application_name: 'meridian-site',
     };
@@ -192,6 +197,8 @@ export class PostgresStorage implements Storage {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
+      // A replica migrating may take longer than the lock wait the requests get: wait for it as long as it takes.
+      await client.query('SET LOCAL lock_timeout = 0');
       await client.query('SELECT pg_advisory_xact_lock($1)', [migrationLockId]);
       await client.query(`
         CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -15,6 +15,7 @@ import {
   type MetricSummaryRow,
 } from './metricSummary';
 import {
+  lockWaitMs,
   StorageUnavailableError,
   type AdminSession,
   type ClaimedDelivery,
@@ -119,7 +120,7 @@ export function applyMigrations(db: Database, migrationList: readonly Migration[
   return newlyApplied;
 }
 
-// Failures that say the file cannot take the work right now (locked past busy_timeout, disk full, I/O error,
+// Failures that say the file cannot take the work right now (locked past the lock wait, disk full, I/O error,
 // read-only or vanished file) rather than that the statement is wrong.
 const unavailableCodes = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|READONLY|CANTOPEN|PROTOCOL|NOMEM)/;
 
@@ -135,13 +136,33 @@ function classify(error: unknown): unknown {
   return error;
 }
 
-/** Runs synchronous database work and turns its outcome, or its failure, into a promise. */
-// eslint-disable-next-line @typescript-eslint/require-await -- async is the point: a throw becomes a rejection
-async function settle<T>(work: () => T): Promise<T> {
-  try {
-    return work();
-  } catch (error) {
-    throw classify(error);
+/** The pauses between tries while the lock is taken (SQLite's own busy handler uses much the same). */
+const lockPausesMs = [1, 2, 5, 10, 15, 20, 25] as const;
+
+function isLockTaken(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  return code.startsWith('SQLITE_BUSY');
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs synchronous database work and turns its outcome, or its failure, into a promise. While another process
+ * holds the write lock the work is tried again after a pause, for at most `waitMs`. The connections never wait
+ * inside SQLite (busy_timeout is 0): its busy handler sleeps on the event loop, which froze every page, asset and
+ * `/healthz` of this process for as long as another process held the lock. Work that failed on the lock did nothing: a statement, or the
+ * transaction it was in, is rolled back whole.
+ */
+async function settle<T>(work: () => T, waitMs: number = lockWaitMs): Promise<T> {
+  const deadline = performance.now() + waitMs;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return work();
+    } catch (error) {
+      const next = lockPausesMs[Math.min(attempt, lockPausesMs.length - 1)] ?? 25;
+      if (!isLockTaken(error) || performance.now() + next > deadline) throw classify(error);
+      await pause(next);
+    }
   }
 }
 
@@ -158,10 +179,10 @@ interface ClaimedRow {
   giveUpAt: number;
 }
 
-/** How long recording a delivery's outcome may wait for another process's write lock (a lost one is resent). */
-const outboxBusyTimeoutMs = 5000;
-/** How long a claim may wait for it: a poll that finds the lock taken tries again a second later. */
-const claimBusyTimeoutMs = 250;
+/** How long a claim may wait for another process's write lock: a poll that finds it taken tries again a second later. */
+const claimWaitMs = 250;
+/** How long a per-visitor counter may wait for it: a counter that cannot be read lets one request through. */
+const counterWaitMs = 250;
 
 const submissionColumns = `s.id, s.form_name AS form, s.fields, s.spam, s.received_at AS receivedAt,
   s.ip_hash AS ipHash, s.user_agent AS userAgent`;
@@ -199,8 +220,8 @@ export class SqliteStorage implements Storage {
   /**
    * A third for the outbox's bookkeeping (claims and outcomes), also synchronous=NORMAL: losing one in a power cut
    * only means a lead is sent again, under the same idempotency key, while a flush per sent e-mail was the leads'
-   * bottleneck (3-5 ms each on this disk, two per lead). Its own busy timeout is the long one: a claim or an outcome
-   * that gave up early would be sent twice for nothing.
+   * bottleneck (3-5 ms each on this disk, two per lead). An outcome waits for the lock as long as a form post: one
+   * given up early would be sent twice for nothing.
    */
   private readonly outbox: Database;
 
@@ -214,14 +235,12 @@ export class SqliteStorage implements Storage {
     this.counters = inMemory ? db : new BetterSqlite3(databasePath);
     this.outbox = inMemory ? db : new BetterSqlite3(databasePath);
     if (!inMemory) {
-      // Short: while another process holds the lock, waiting blocks this whole process, and a counter that cannot
-      // be read only lets one request through unlimited.
-      this.counters.pragma('busy_timeout = 250');
       this.counters.pragma('synchronous = NORMAL');
-      this.outbox.pragma(`busy_timeout = ${String(outboxBusyTimeoutMs)}`);
       this.outbox.pragma('synchronous = NORMAL');
       this.outbox.pragma('foreign_keys = ON');
     }
+    // Never wait inside SQLite, which would block the event loop: settle() waits for the lock between tries.
+    for (const connection of new Set([db, this.counters, this.outbox])) connection.pragma('busy_timeout = 0');
   }
 
   /** Opens (creating if needed) and migrates the file at `databasePath`. */
@@ -415,7 +434,7 @@ export class SqliteStorage implements Storage {
         .get({ key, now, window: windowMs });
       if (row === undefined) throw new Error('The counter upsert returned no row.');
       return { count: row.count, resetInMs: Math.max(0, row.reset_at - now) };
-    });
+    }, counterWaitMs);
   }
 
   pruneCounters(): Promise<number> {
@@ -439,28 +458,22 @@ export class SqliteStorage implements Storage {
       if (due === undefined) return [];
       const claimId = randomUUID();
       // One statement under SQLite's write lock: two processes cannot pick the same row. A claim waits for the lock
-      // only briefly (the event loop waits with it); the next poll tries again. Outcomes keep the long wait.
-      this.outbox.pragma(`busy_timeout = ${String(claimBusyTimeoutMs)}`);
-      let claimed: (ClaimedRow & { submissionId: number })[];
-      try {
-        claimed = this.outbox
-          .prepare<
-            [{ now: number; leaseUntil: number; claimId: string; limit: number }],
-            ClaimedRow & { submissionId: number }
-          >(
-            `UPDATE deliveries SET status = 'sending', attempts = attempts + 1, lease_until = @leaseUntil,
-                  claim_id = @claimId
-           WHERE id IN (
-             SELECT id FROM deliveries
-             WHERE (status = 'pending' AND next_attempt_at <= @now) OR (status = 'sending' AND lease_until <= @now)
-             ORDER BY next_attempt_at, id LIMIT @limit
-           )
-           RETURNING id, channel, attempts, give_up_at AS giveUpAt, submission_id AS submissionId`,
-          )
-          .all({ now, leaseUntil: now + options.leaseMs, claimId, limit: options.limit });
-      } finally {
-        this.outbox.pragma(`busy_timeout = ${String(outboxBusyTimeoutMs)}`);
-      }
+      // only briefly; the next poll tries again. Outcomes keep the long wait.
+      const claimed = this.outbox
+        .prepare<
+          [{ now: number; leaseUntil: number; claimId: string; limit: number }],
+          ClaimedRow & { submissionId: number }
+        >(
+          `UPDATE deliveries SET status = 'sending', attempts = attempts + 1, lease_until = @leaseUntil,
+                claim_id = @claimId
+         WHERE id IN (
+           SELECT id FROM deliveries
+           WHERE (status = 'pending' AND next_attempt_at <= @now) OR (status = 'sending' AND lease_until <= @now)
+           ORDER BY next_attempt_at, id LIMIT @limit
+         )
+         RETURNING id, channel, attempts, give_up_at AS giveUpAt, submission_id AS submissionId`,
+        )
+        .all({ now, leaseUntil: now + options.leaseMs, claimId, limit: options.limit });
       if (claimed.length === 0) return [];
       const read = this.outbox.prepare<[number], { form: string; fields: string; receivedAt: string; leadKey: string }>(
         `SELECT form_name AS form, fields, received_at AS receivedAt, lead_key AS leadKey FROM submissions WHERE id = ?`,
@@ -485,7 +498,7 @@ export class SqliteStorage implements Storage {
         });
       }
       return deliveries;
-    });
+    }, claimWaitMs);
   }
 
   settleDeliveries(settlements: readonly Settlement[]): Promise<number[]> {

@@ -326,3 +326,9 @@ export class StorageUnavailableError extends Error {
     this.name = 'StorageUnavailableError';
   }
 }
+
+/**
+ * How long a request's database work may wait for a lock another process or session holds (SQLite's write lock,
+ * a PostgreSQL row or table lock) before the database counts as unavailable: 503 for a form post.
+ */
+export const lockWaitMs = 5000;

@@ -1,6 +1,6 @@
 // The database goes away under a running server: posts get a 503 with the spec's failure text, never a 200 for a
 // row that was not stored, the server stays up, and it serves again once the database is back. For PostgreSQL
-// the server is stopped; for SQLite another process holds the write lock longer than the busy timeout.
+// the server is stopped; for SQLite another process holds the write lock longer than the lock wait (5 s).
 import { CONTACT_FAILURE } from '../../../src/features/forms/ContactForm';
 import { NEWSLETTER_FAILURE } from '../../../src/features/forms/NewsletterForm';
 import { openStorage } from '../../../src/server/storage';

@@ -29,7 +29,7 @@ export interface Backend {
   /**
    * Takes the database away from every server using it, and resolves with the function that gives it back.
    * PostgreSQL is stopped; a SQLite file cannot stop, so another connection holds its write lock for the duration,
-   * longer than the servers' busy timeout: their writes fail as they would on a database that is gone.
+   * longer than the servers' lock wait (5 s): their writes fail as they would on a database that is gone.
    */
   interrupt(target: DatabaseTarget): Promise<() => Promise<void>>;
 }

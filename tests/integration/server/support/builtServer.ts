@@ -31,6 +31,11 @@ function newestMtime(target: string): number {
 }
 
 export async function ensureServerBuild(): Promise<ServerBuild> {
+  // Another build of the server (an older commit's dist-node/server.js, for before-and-after figures).
+  const override = process.env.SITE_SERVER_ENTRY;
+  if (override !== undefined && override !== '') {
+    return { entry: path.resolve(override), env: {}, cleanup: () => undefined };
+  }
   const prebuilt = fs.statSync(prebuiltEntry, { throwIfNoEntry: false });
   const sourcesChanged = Math.max(...serverSources.map((source) => newestMtime(path.join(projectRoot, source))));
   if (prebuilt && prebuilt.mtimeMs > sourcesChanged) {
