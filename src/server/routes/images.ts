@@ -54,6 +54,7 @@ export const imageMessages = {
   cannotResize: 'Image is larger than 40 megapixels and cannot be resized',
   missing: 'Send the image as multipart/form-data in a field named "image"',
   unauthorized: 'Unauthorized',
+  badPage: 'limit must be a whole number from 1 to 100, and after the id of a stored image',
   disabled: 'Image uploads are disabled',
 } as const;
 
@@ -77,6 +78,8 @@ const extensions: Readonly<Record<ImageKind, string>> = {
 };
 
 // Ids are random UUIDs; anything else cannot name an image, and never reaches the file system.
+/** The most images one answer of GET /api/images lists. */
+const maxImagesPerPage = 100;
 const idPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Recognises the five accepted formats by their first bytes, whatever the file is called or claims to be. */
@@ -235,7 +238,27 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
     const originalFile = (image: ImageRecord) => path.join(originalsDir, `${image.id}.${image.extension}`);
     const notFound = (reply: FastifyReply) => reply.code(404).send({ error: imageMessages.notFound });
 
-    images.get('/api/images', async (_request, reply) => reply.send((await storage.listImages()).map(toMeta)));
+    // A page at a time, newest first: `?limit=` (1-100, default 100) and `?after=<id of the last image seen>`;
+    // a Link header names the next page while there is one.
+    images.get<{ Querystring: Record<string, unknown> }>('/api/images', async (request, reply) => {
+      const { limit: limitParam, after: afterParam } = request.query;
+      const limit = limitParam === undefined ? maxImagesPerPage : Number(limitParam);
+      if (typeof limitParam === 'object' || !Number.isInteger(limit) || limit < 1 || limit > maxImagesPerPage) {
+        return reply.code(400).send({ error: imageMessages.badPage });
+      }
+      let after: ImageRecord | undefined;
+      if (afterParam !== undefined) {
+        after = typeof afterParam === 'string' ? await find(afterParam) : undefined;
+        if (after === undefined) return reply.code(400).send({ error: imageMessages.badPage });
+      }
+      const rows = await storage.listImages({ limit: limit + 1, after });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      if (rows.length > limit && last !== undefined) {
+        reply.header('link', `</api/images?limit=${String(limit)}&after=${last.id}>; rel="next"`);
+      }
+      return reply.send(page.map(toMeta));
+    });
 
     images.get<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
       const row = await find(request.params.id);

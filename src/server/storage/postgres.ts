@@ -31,6 +31,7 @@ import {
   type Settlement,
   type UnsubscribeResult,
   type CounterHit,
+  type ImagePage,
   type ImageRecord,
   type MetaEntry,
   type MetricSummary,
@@ -424,8 +425,16 @@ export class PostgresStorage implements Storage {
     return toMetricSummary(rows.rows, limits, more.rows.length > 0);
   }
 
-  async listImages(): Promise<ImageRecord[]> {
-    const result = await this.query<ImageRecord>(`SELECT ${imageColumns} FROM images ORDER BY created_at DESC, id`);
+  async listImages(page?: ImagePage): Promise<ImageRecord[]> {
+    const order = 'ORDER BY created_at DESC, id';
+    if (page === undefined) return (await this.query<ImageRecord>(`SELECT ${imageColumns} FROM images ${order}`)).rows;
+    if (page.after === undefined) {
+      return (await this.query<ImageRecord>(`SELECT ${imageColumns} FROM images ${order} LIMIT $1`, [page.limit])).rows;
+    }
+    const result = await this.query<ImageRecord>(
+      `SELECT ${imageColumns} FROM images WHERE created_at < $1 OR (created_at = $1 AND id > $2) ${order} LIMIT $3`,
+      [page.after.createdAt, page.after.id, page.limit],
+    );
     return result.rows;
   }
 

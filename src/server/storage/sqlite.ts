@@ -33,6 +33,7 @@ import {
   type Settlement,
   type UnsubscribeResult,
   type CounterHit,
+  type ImagePage,
   type ImageRecord,
   type MetaEntry,
   type MetricSummary,
@@ -383,10 +384,19 @@ export class SqliteStorage implements Storage {
     });
   }
 
-  listImages(): Promise<ImageRecord[]> {
-    return settle(() =>
-      this.db.prepare<[], ImageRecord>(`SELECT ${imageColumns} FROM images ORDER BY created_at DESC, id`).all(),
-    );
+  listImages(page?: ImagePage): Promise<ImageRecord[]> {
+    return settle(() => {
+      const order = 'ORDER BY created_at DESC, id';
+      if (page === undefined)
+        return this.db.prepare<[], ImageRecord>(`SELECT ${imageColumns} FROM images ${order}`).all();
+      const after =
+        page.after === undefined ? '' : 'WHERE created_at < @createdAt OR (created_at = @createdAt AND id > @id)';
+      return this.db
+        .prepare<[Record<string, unknown>], ImageRecord>(
+          `SELECT ${imageColumns} FROM images ${after} ${order} LIMIT @limit`,
+        )
+        .all({ limit: page.limit, ...page.after });
+    });
   }
 
   findImage(id: string): Promise<ImageRecord | undefined> {

@@ -243,7 +243,11 @@ export interface Storage {
   summariseMetric(name: string, since: number, limits: MetricSummaryLimits): Promise<MetricSummary>;
 
   /** Newest first (ties by id). */
-  listImages(): Promise<ImageRecord[]>;
+  /**
+   * Images newest first; with a page, at most `limit` of them, those after `after` (the last one of the page
+   * before) when given. Without one, all of them (for the copy CLI; the API always pages).
+   */
+  listImages(page?: ImagePage): Promise<ImageRecord[]>;
   findImage(id: string): Promise<ImageRecord | undefined>;
   insertImage(image: ImageRecord): Promise<void>;
   /** True when a row was deleted. */
@@ -315,6 +319,11 @@ export interface Storage {
   insertSubscribers(records: readonly SubscriberRecord[]): Promise<number>;
 
   close(): Promise<void>;
+}
+
+export interface ImagePage {
+  limit: number;
+  after?: Pick<ImageRecord, 'id' | 'createdAt'>;
 }
 
 /** The database could not be reached or could not take the write: the caller should answer 503 and may retry. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { maxStoredVariantsPerImage } from '../../../src/server/routes/images';
+import { imageMessages, maxStoredVariantsPerImage } from '../../../src/server/routes/images';
 import { buildTestApp, multipartBody, type TestApp } from './support/apiApp';
 import { malformedMultipartBodies } from './support/malformedMultipart';
 
@@ -185,6 +185,40 @@ describe('GET /api/images', () => {
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(file.raw.length).toBe(first.size);
+  });
+
+  it('lists a page at a time, with a Link to the next page while there is one', async () => {
+    const ids = new Set<string>();
+    for (let index = 0; index < 3; index += 1) ids.add((await uploaded('png')).id);
+    const total = ((await t.request({ url: '/api/images' })).json() as ImageMeta[]).length;
+    expect(total).toBeGreaterThanOrEqual(3);
+
+    const seen: string[] = [];
+    let next: string | undefined = '/api/images?limit=2';
+    while (next !== undefined) {
+      const page = await t.request({ url: next });
+      expect(page.statusCode).toBe(200);
+      const items = page.json() as ImageMeta[];
+      expect(items.length).toBeLessThanOrEqual(2);
+      seen.push(...items.map((meta) => meta.id));
+      next = /^<([^>]+)>; rel="next"$/.exec(String(page.headers.link ?? ''))?.[1];
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    for (const id of ids) expect(seen).toContain(id);
+
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=2.5',
+      'limit=x',
+      'limit=1&limit=2',
+      `after=${'0'.repeat(36)}`,
+    ]) {
+      const refused = await t.request({ url: `/api/images?${query}` });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ error: imageMessages.badPage });
+    }
   });
 
   it('serves an original and a cached variant with their length, to HEAD as to GET, never compressed', async () => {

@@ -1,5 +1,11 @@
 // The storage contract, run against each backend: what the routes and the CLI rely on must hold for both.
-import { openStorage, StorageUnavailableError, type NewSubmission, type Storage } from '../../../src/server/storage';
+import {
+  openStorage,
+  StorageUnavailableError,
+  type ImageRecord,
+  type NewSubmission,
+  type Storage,
+} from '../../../src/server/storage';
 import { migrations } from '../../../src/server/storage/migrations';
 import { describeEachBackend, type DatabaseTarget } from './support/backends';
 
@@ -248,6 +254,32 @@ describeEachBackend('storage contract', (backend) => {
       await expect(storage.deleteImage(older.id)).resolves.toBe(true);
       await expect(storage.deleteImage(older.id)).resolves.toBe(false);
       await expect(storage.listImages()).resolves.toEqual([newer]);
+    });
+
+    it('pages through the images newest first, ties in id order, without skipping or repeating one', async () => {
+      const sameTime = '2026-04-01T00:00:00.000Z';
+      const records = [
+        image('00000000-0000-4000-8000-0000000000a3', sameTime),
+        image('00000000-0000-4000-8000-0000000000a1', sameTime),
+        image('00000000-0000-4000-8000-0000000000a2', sameTime),
+        image('00000000-0000-4000-8000-0000000000a4', '2026-04-02T00:00:00.000Z'),
+        image('00000000-0000-4000-8000-0000000000a0', '2026-03-31T00:00:00.000Z'),
+      ];
+      for (const record of records) await storage.insertImage(record);
+      const ours = (await storage.listImages()).filter((row) => records.some((record) => record.id === row.id));
+      expect(ours.map((row) => row.id.slice(-2))).toEqual(['a4', 'a1', 'a2', 'a3', 'a0']);
+
+      const seen: string[] = [];
+      let after: ImageRecord | undefined;
+      for (let pages = 0; pages < 10; pages += 1) {
+        const page = await storage.listImages({ limit: 2, after });
+        seen.push(...page.map((row) => row.id));
+        after = page.at(-1);
+        if (page.length < 2) break;
+      }
+      const allIds = (await storage.listImages()).map((row) => row.id);
+      expect(seen).toEqual(allIds);
+      await expect(storage.listImages({ limit: 1 })).resolves.toEqual([records[3]]);
     });
 
     it('refuses a second record with the same id', async () => {
