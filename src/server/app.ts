@@ -188,6 +188,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sendError(error, request, reply);
     });
 
+    // A connection closed before its request is routed (a client gone right after its headers) has no address left
+    // to count or hash: nothing is answered or done for it.
+    app.addHook('onRequest', async (request, reply) => {
+      // Typed a string, but undefined once the socket is gone.
+      if ((request.ip as string | undefined) !== undefined) return;
+      request.log.info('Client error: connection closed before the request was handled');
+      reply.hijack();
+      request.raw.destroy();
+    });
+
     // Not global: only the routes that write (forms, metrics) opt in, each with its own budget. The counters live
     // in the database, so replicas sharing it enforce one limit. When the database is down the limit is skipped:
     // the write it guards fails with a 503 anyway.

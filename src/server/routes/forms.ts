@@ -394,6 +394,11 @@ async function readParts(request: FastifyRequest): Promise<ReadResult> {
   let fileField: string | undefined;
   let total = 0;
   for await (const part of request.parts()) {
+    // A part without a name (`Content-Disposition: form-data` alone) belongs to no field.
+    if (typeof part.fieldname !== 'string' || part.fieldname === '') {
+      if (part.type === 'file') part.file.resume();
+      return { error: malformedMultipartMessage };
+    }
     if (part.type === 'file') {
       fileField ??= part.fieldname;
       // Drained so the request completes; the answer is a 400 either way.

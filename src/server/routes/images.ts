@@ -52,6 +52,7 @@ export const imageMessages = {
   tooLarge: 'Image is larger than 10 MB',
   tooManyPixels: 'Image is larger than 40 megapixels',
   cannotResize: 'Image is larger than 40 megapixels and cannot be resized',
+  cannotDecode: 'Image file is damaged and cannot be resized',
   missing: 'Send the image as multipart/form-data in a field named "image"',
   unauthorized: 'Unauthorized',
   badPage: 'limit must be a whole number from 1 to 100, and after the id of a stored image',
@@ -132,7 +133,8 @@ function cleanFilename(name: string | undefined): string {
   let cleaned = '';
   for (const character of base) {
     const code = character.codePointAt(0) ?? 0;
-    if (code >= 0x20 && code !== 0x7f) cleaned += character;
+    // C0, DEL and C1 (U+0080-U+009F) alike.
+    if (code >= 0x20 && !(code >= 0x7f && code <= 0x9f)) cleaned += character;
   }
   cleaned = cleaned.trim().slice(0, 255);
   return cleaned === '' ? 'image' : cleaned;
@@ -320,6 +322,8 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
             });
           } catch (error) {
             if (isPixelLimitError(error)) return reply.code(422).send({ error: imageMessages.cannotResize });
+            // A file libvips cannot decode (one stored before uploads were decoded in full, or damaged on disk).
+            if (error instanceof ImageDecodeError) return reply.code(422).send({ error: imageMessages.cannotDecode });
             throw error;
           }
           if (bytes === null) return reply;
@@ -349,6 +353,11 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
       const height = metadata.pageHeight ?? metadata.height;
       if (metadata.width * height > maxImagePixels) {
         return reply.code(413).send({ error: imageMessages.tooManyPixels });
+      }
+      // The header can be whole while the pixels are cut short or corrupt: decode it all once (to a thumbnail, so
+      // JPEG's shrink-on-load keeps it cheap), as every resize would, and refuse what cannot be read.
+      if (!(await decodesWhole(upload.bytes))) {
+        return reply.code(415).send({ error: imageMessages.unsupported });
       }
 
       const row: ImageRecord = {
@@ -435,6 +444,30 @@ function awaitRender(render: PendingRender, reply: FastifyReply, onAbandoned: ()
   });
 }
 
+function decodesWhole(bytes: Buffer): Promise<boolean> {
+  return sharp(bytes, { limitInputPixels: maxImagePixels })
+    .resize({ width: 16, height: 16, fit: 'inside' })
+    .raw()
+    .toBuffer()
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/** libvips could not decode a stored file (cut short or corrupt); a failure to read it from disk is not this. */
+class ImageDecodeError extends Error {
+  constructor(cause: unknown) {
+    super(`The image could not be decoded: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'ImageDecodeError';
+  }
+}
+
+/** sharp's words for a source path that is not there: a disk problem (or a delete meanwhile), not a bad image. */
+function fileMissing(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('Input file is missing');
+}
+
 function isPixelLimitError(error: unknown): boolean {
   return error instanceof Error && error.message.includes('exceeds pixel limit');
 }
@@ -493,7 +526,12 @@ async function renderVariant(source: string, variant: VariantRequest, format: Ou
   else if (format === 'avif') pipeline = pipeline.avif({ quality });
   else if (format === 'png') pipeline = pipeline.png();
   else pipeline = pipeline.gif();
-  return pipeline.toBuffer();
+  try {
+    return await pipeline.toBuffer();
+  } catch (error) {
+    if (isPixelLimitError(error) || fileMissing(error)) throw error;
+    throw new ImageDecodeError(error);
+  }
 }
 
 /** Finished variants in an image's folder (temporary files of writes in progress do not count). */

@@ -111,6 +111,8 @@ export async function registerMetricRoutes(app: FastifyInstance, options: Metric
         if (name === '') {
           return reply.code(400).send({ error: 'The name query parameter is required, e.g. ?name=LCP' });
         }
+        if (controlCharacter.test(name))
+          return reply.code(400).send({ error: 'name must not contain control characters' });
         if (!webVitalNames.some((known) => known === name) && !(await metrics.storage.hasMetric(name))) {
           return reply.code(400).send({ error: `Unknown metric name: ${name}` });
         }
@@ -141,6 +143,11 @@ function checkRecords(body: unknown, now: number): MetricRecord[] | string {
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Control characters (NUL, C0, DEL, C1) are refused in every text: PostgreSQL cannot store a NUL in a text column, and
+ * both stores must accept the same records.
+ */
+const controlCharacter = /\p{Cc}/u;
 /** Length in code points, as JSON Schema's maxLength counts. */
 const lengthOf = (text: string) => Array.from(text).length;
 
@@ -152,6 +159,7 @@ function recordProblem(item: unknown, now: number): string | undefined {
   if (typeof name !== 'string' || name.length === 0 || lengthOf(name) > maxNameLength) {
     return `/name must be a string of 1 to ${String(maxNameLength)} characters`;
   }
+  if (controlCharacter.test(name)) return '/name must not contain control characters';
   // JSON.parse turns 1e400 into Infinity, which the bounds refuse as well.
   if (typeof value !== 'number' || !(Math.abs(value) <= maxMetricValue)) {
     return `/value must be a number from -${String(maxMetricValue)} to ${String(maxMetricValue)}`;
@@ -176,6 +184,7 @@ function recordProblem(item: unknown, now: number): string | undefined {
     if (typeof tag !== 'string' || lengthOf(tag) > maxTagValueLength) {
       return `/tags/${key} must be a string of at most ${String(maxTagValueLength)} characters`;
     }
+    if (controlCharacter.test(key) || controlCharacter.test(tag)) return '/tags must not contain control characters';
   }
   return undefined;
 }

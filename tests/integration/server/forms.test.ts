@@ -275,6 +275,20 @@ describe('POST / answers a malformed multipart body with 400 and stores nothing'
     expect(rows()).toHaveLength(0);
   });
 
+  it.each([
+    ['a text part', ''],
+    ['a file part', '; filename="notes.txt"'],
+  ])('refuses %s without a field name (it answered 500)', async (_case, disposition) => {
+    const body = `--B\r\nContent-Disposition: form-data${disposition}\r\n\r\nblog-newsletter\r\n--B--\r\n`;
+    const response = await post(body, {
+      'content-type': 'multipart/form-data; boundary=B',
+      accept: 'application/json',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Malformed multipart/form-data body' });
+    expect(rows()).toHaveLength(0);
+  });
+
   it('explains it to a browser without JavaScript on the page that links back', async () => {
     const [, contentType, body] = malformedMultipartBodies[0] ?? ['', '', ''];
     const response = await post(body, { ...browser, 'content-type': contentType });

@@ -126,6 +126,21 @@ describe('POST /api/images', () => {
     expect(fs.readdirSync(t.imagesDir).filter((name) => name !== 'variants')).toEqual([]);
   });
 
+  it('refuses with 415 an image whose header is whole but whose pixels are cut short (stored, it answered 500 to every resize)', async () => {
+    const whole = await makeImage('png', 64, 48);
+    for (const bytes of [whole.subarray(0, 80), whole.subarray(0, whole.length - 20)]) {
+      const response = await upload(bytes, { filename: 'cut.png', contentType: 'image/png' });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({ error: imageMessages.unsupported });
+    }
+  });
+
+  it('drops every control character from the stored file name, C1 included', async () => {
+    const response = await upload(await makeImage('png'), { filename: 'a\u0085b\u009fc\u0007d\u007f.png' });
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as ImageMeta).filename).toBe('abcd.png');
+  });
+
   it('answers 400 when the image field is missing', async () => {
     const response = await upload(await makeImage('png'), { field: 'picture' });
     expect(response.statusCode).toBe(400);
@@ -243,6 +258,16 @@ describe('GET /api/images', () => {
       expect(head.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(head.raw.length).toBe(0);
     }
+  });
+
+  it('answers 422 to a resize of a stored file libvips cannot decode (it answered 500), and still serves it', async () => {
+    const meta = await uploaded('png', 64, 48);
+    const original = path.join(t.imagesDir, `${meta.id}.png`);
+    fs.writeFileSync(original, fs.readFileSync(original).subarray(0, 80));
+    const resized = await t.request({ url: `${meta.url}?w=10` });
+    expect(resized.statusCode).toBe(422);
+    expect(resized.json()).toEqual({ error: imageMessages.cannotDecode });
+    expect((await t.request({ url: meta.url })).statusCode).toBe(200);
   });
 
   it('answers 404 when the file of a known image has gone from disk', async () => {

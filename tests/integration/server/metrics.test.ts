@@ -135,6 +135,10 @@ describeEachBackend('metrics API', (backend) => {
       ['a timestamp over a year old', [record({ timestamp: now - 366 * dayMs })]],
       ['a value over 1e12', [record({ value: 1e12 + 1 })]],
       ['a value under -1e12', [record({ value: -1e13 })]],
+      // PostgreSQL cannot store a NUL in text (it answered 500 there while SQLite stored it).
+      ['a NUL in the name', [record({ name: 'LCP\u0000' })]],
+      ['a NUL in a tag value', [record({ tags: { path: '/\u0000' } })]],
+      ['a C1 control in a tag key', [record({ tags: { ['pa\u0085th']: '/' } })]],
       ['one bad record among good ones', [record(), record({ value: 1e300 }), record()]],
     ])('refuses %s with 400', async (_case, payload) => {
       const response = await postMetrics(payload);
@@ -249,6 +253,7 @@ describeEachBackend('metrics API', (backend) => {
         '/api/metrics/summary?name=LCP&since=last-week',
         'since must be epoch milliseconds or an ISO date',
       ],
+      ['a NUL in the name', '/api/metrics/summary?name=LCP%00', 'name must not contain control characters'],
     ])('answers 400 to %s', async (_case, url, error) => {
       const response = await t.request({ url });
       expect(response.statusCode).toBe(400);
