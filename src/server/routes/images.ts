@@ -1,6 +1,7 @@
 // /api/images: upload (admin only), list, read, resize on request (cached on disk) and delete images.
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fastifyMultipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -32,8 +33,10 @@ export const maxImageBytes = 10 * 1024 * 1024;
  * more than a 7,680 × 4,320 (8K) photo. See docs/deployment.md (the image routes).
  */
 export const maxImagePixels = 40_000_000;
-// Variant renders running at once, and in progress or waiting before new ones are turned away with 503.
-const maxConcurrentRenders = 2;
+// Variant renders running at once, and in progress or waiting before new ones are turned away with 503. Each render
+// runs libvips on one thread (sharp.concurrency(1) below), and they leave a core to the event loop: a resize flood
+// then slows the resizes, not the pages.
+const maxConcurrentRenders = Math.max(1, os.availableParallelism() - 1);
 const maxQueuedRenders = 32;
 export const maxVariantDimension = 4000;
 /**
@@ -203,6 +206,9 @@ export async function registerImageRoutes(app: FastifyInstance, options: ImageRo
   const originalsDir = path.resolve(options.imagesDir);
   const variantsDir = path.join(originalsDir, 'variants');
   fs.mkdirSync(variantsDir, { recursive: true });
+
+  // libvips' threads per image; its default, one per core, let two renders take every core from the pages.
+  sharp.concurrency(1);
 
   await app.register(async (images) => {
     await images.register(fastifyMultipart, {

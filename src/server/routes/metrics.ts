@@ -1,6 +1,6 @@
 // POST /api/metrics takes the browser's performance records; GET /api/metrics/summary reports percentiles per page.
 import type { FastifyInstance } from 'fastify';
-import type { MetricPageSummary } from '../storage';
+import type { MetricPageSummary, MetricSummary } from '../storage';
 
 export interface MetricRoutesOptions {
   /** Batches per client IP per minute. */
@@ -50,6 +50,7 @@ const summaryQuerySchema = {
 } as const;
 
 export async function registerMetricRoutes(app: FastifyInstance, options: MetricRoutesOptions): Promise<void> {
+  const summariesInFlight = new Map<string, Promise<MetricSummary>>();
   await app.register((metrics, _options, done) => {
     // navigator.sendBeacon with a string sends text/plain; here that text is the same JSON array.
     metrics.removeContentTypeParser('text/plain');
@@ -120,7 +121,16 @@ export async function registerMetricRoutes(app: FastifyInstance, options: Metric
         if (since === null) {
           return reply.code(400).send({ error: 'since must be epoch milliseconds or an ISO date' });
         }
-        const summary = await metrics.storage.summariseMetric(name, since, { ...summaryLimits, pathless: unknownPath });
+        // Identical summaries asked at once share one query: a burst costs the database one, not one each.
+        const key = JSON.stringify([name, since]);
+        let pending = summariesInFlight.get(key);
+        if (pending === undefined) {
+          pending = metrics.storage
+            .summariseMetric(name, since, { ...summaryLimits, pathless: unknownPath })
+            .finally(() => summariesInFlight.delete(key));
+          summariesInFlight.set(key, pending);
+        }
+        const summary = await pending;
         return reply.send({ name, since, pages: byPath(summary.pages), truncated: summary.truncated });
       },
     );
@@ -192,7 +202,8 @@ function recordProblem(item: unknown, now: number): string | undefined {
 /** `since` as epoch ms; null when it is neither digits nor a date, or past what both stores can compare. */
 export function parseSince(value: string | undefined, now: number): number | null {
   if (value === undefined || value.trim() === '') {
-    return now - defaultSummaryWindowMs;
+    // To the minute, so that summaries asked at once without a since are the same query.
+    return Math.floor((now - defaultSummaryWindowMs) / 60_000) * 60_000;
   }
   const trimmed = value.trim();
   const parsed = /^\d+$/.test(trimmed) ? Number(trimmed) : Date.parse(trimmed);

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { chooseEncoding, CompressedFiles, isCompressible } from '../compressedFiles';
 
 export interface PageRoutesOptions {
   distDir: string;
@@ -34,6 +35,7 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
   const distRoot = await realDirectory(options.distDir, app.log);
   const pages = distRoot === null ? new Map<string, string>() : findPages(distRoot);
   const notFoundPage = distRoot === null ? null : readNotFoundPage(distRoot, app.log);
+  const compressedFiles = new CompressedFiles();
   warnAboutMissingRoutes(pages, options.expectedRoutes ?? [], app.log);
   app.log.info({ distDir: options.distDir, pages: pages.size }, 'Serving the prerendered site');
 
@@ -67,7 +69,8 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
     if (file === null) {
       return sendNotFound(request, reply);
     }
-    return sendFile(request, reply, file, resolution.kind === 'page' ? cacheControl.html : cacheControlFor(segments));
+    const cache = resolution.kind === 'page' ? cacheControl.html : cacheControlFor(segments);
+    return sendFile(request, reply, file, cache, compressedFiles);
   };
 
   // The 404 for GET is sent from this route rather than from the not-found handler so it is compressed too:
@@ -218,6 +221,7 @@ async function sendFile(
   reply: FastifyReply,
   file: OpenFile,
   cache: string,
+  compressedFiles: CompressedFiles,
 ): Promise<FastifyReply> {
   // Weak, because compression changes the bytes but not the meaning.
   const etag = `W/"${file.stats.size.toString(16)}-${Math.floor(file.stats.mtimeMs).toString(16)}"`;
@@ -234,7 +238,18 @@ async function sendFile(
   }
   // Small files go out as buffers: @fastify/compress only applies its size threshold to buffers, and
   // brotli on a 30-byte robots.txt costs more than it saves.
-  return reply.send(await readAndClose(file.handle));
+  const content = await readAndClose(file.handle);
+  const contentType = contentTypeFor(file.name);
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  if (encoding === null || !isCompressible(contentType, content.length)) return reply.send(content);
+  // Compressed once per version of the file, not on every request (src/server/compressedFiles.ts).
+  const version = `${file.name}\0${String(file.stats.size)}\0${String(file.stats.mtimeMs)}`;
+  const compressed = await compressedFiles.get(version, encoding, content);
+  return reply
+    .header('vary', 'accept-encoding')
+    .header('content-encoding', encoding)
+    .header('content-length', compressed.length)
+    .send(compressed);
 }
 
 async function readAndClose(handle: fs.promises.FileHandle): Promise<Buffer> {

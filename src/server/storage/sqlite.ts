@@ -182,8 +182,12 @@ interface ClaimedRow {
 
 /** How long a claim may wait for another process's write lock: a poll that finds it taken tries again a second later. */
 const claimWaitMs = 250;
-/** How long a per-visitor counter may wait for it: a counter that cannot be read lets one request through. */
-const counterWaitMs = 250;
+/**
+ * How long a per-visitor counter may wait for it: long enough that a flood is still counted through a short lock,
+ * short enough that the form post it guards, which waits for the same lock to store, answers 503 within 7.5 s.
+ */
+export const counterWaitMs = lockWaitMs / 2;
+
 
 const submissionColumns = `s.id, s.form_name AS form, s.fields, s.spam, s.received_at AS receivedAt,
   s.ip_hash AS ipHash, s.user_agent AS userAgent`;
@@ -214,8 +218,9 @@ export class SqliteStorage implements Storage {
   readonly kind = 'sqlite';
   readonly description: string;
   /**
-   * A second connection for the per-visitor counters, with synchronous=NORMAL: a counter lost in a power cut
-   * costs nothing, and an fsync per rate-limited request would cost the forms their throughput.
+   * A second connection for what a power cut may lose, with synchronous=NORMAL: the per-visitor counters (one lost
+   * costs nothing, and an fsync per rate-limited request would cost the forms their throughput) and the performance
+   * metrics (samples that new visits replace; an fsync per batch held the event loop a few ms each time).
    */
   private readonly counters: Database;
   /**
@@ -345,10 +350,10 @@ export class SqliteStorage implements Storage {
 
   insertMetrics(records: readonly NewMetric[]): Promise<void> {
     return settle(() => {
-      const insert = this.db.prepare<[string, number, string, number, string | null, string, string]>(
+      const insert = this.counters.prepare<[string, number, string, number, string | null, string, string]>(
         'INSERT INTO metrics (name, value, unit, timestamp, path, tags, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       );
-      this.db.transaction(() => {
+      this.counters.transaction(() => {
         for (const record of records) {
           insert.run(
             record.name,

@@ -304,6 +304,32 @@ describe('site server with a full build', () => {
       expect(response.headers['content-encoding']).toBeUndefined();
       expect(response.text).toBe(homeHtml);
     });
+
+    it('honours q=0 and sends the same compressed bytes, with their length, to every client', async () => {
+      const gzipOnly = await request(baseUrl, '/', { headers: { 'accept-encoding': 'br;q=0, gzip' } });
+      expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+      const first = await request(baseUrl, '/', { headers: { 'accept-encoding': 'br' } });
+      const second = await request(baseUrl, '/', { headers: { 'accept-encoding': 'br' } });
+      expect(second.body).toEqual(first.body);
+      expect(first.headers['content-length']).toBe(String(first.body.length));
+      expect(first.body.length).toBeLessThan(homeHtml.length / 10);
+    });
+
+    it('compresses the new file once a build replaces it, never an old copy', async () => {
+      const file = path.join(distDir, 'services', 'index.html');
+      const versions = ['first', 'second'].map((word) => homeHtml.replace('Salesforce done right.', `${word} build`));
+      try {
+        for (const [index, html] of versions.entries()) {
+          fs.writeFileSync(file, html);
+          const modified = new Date(Date.now() + index * 5000);
+          fs.utimesSync(file, modified, modified);
+          const response = await request(baseUrl, '/services', { headers: { 'accept-encoding': 'br' } });
+          expect(zlib.brotliDecompressSync(response.body).toString('utf8')).toBe(html);
+        }
+      } finally {
+        fs.writeFileSync(file, servicesHtml);
+      }
+    });
   });
 
   describe('errors', () => {
