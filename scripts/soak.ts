@@ -268,7 +268,8 @@ async function soakBackend(
     ADMIN_TOKEN: soakAdminToken,
     // Every visitor here is 127.0.0.1: as behind a proxy on this machine, X-Forwarded-For names each one, so the
     // per-IP limits hold for the flood and not for the many real visitors (docs/deployment.md, TRUST_PROXY).
-    TRUST_PROXY: 'loopback',
+    // An address rather than the name "loopback", which servers before issue 19 did not know.
+    TRUST_PROXY: '127.0.0.1',
     // The documented defaults, whatever the calling shell has set; and no lead channel.
     FORMS_RATE_LIMIT_MAX: '',
     METRICS_RATE_LIMIT_MAX: '',
