@@ -1218,7 +1218,10 @@ function formTransport(pairs: readonly Pair[], rng: Rng, context: GenContext): T
         });
       }
       if (variant === 7) {
-        const at = rng.int(0, Math.max(0, parts.length - 1));
+        // Not the honeypot: declared UTF-16, its one-byte "x" decodes to nothing, an empty honeypot a bot could as
+        // well have sent (seed 19, contact#3122), so whether it counts as spam is no property of the server.
+        const candidates = parts.flatMap((part, index) => (part.name === honeypot ? [] : [index]));
+        const at = candidates[rng.int(0, Math.max(0, candidates.length - 1))] ?? 0;
         const part = parts[at];
         if (part !== undefined) {
           parts[at] = {
