@@ -389,23 +389,50 @@ async function soakBackend(
               floodPerSecond: 5,
             }),
         };
+        // Every case is bounded by the run's stop signals; should one still hang (a server misbehaving in a way not
+        // foreseen), the report is made anyway after a grace, naming what had not finished.
+        const unfinished = new Set<string>(['visitor', ...abuseCases.filter((name) => options.cases.has(name))]);
+        let watchdog: NodeJS.Timeout | undefined;
+        const graceOver = new Promise<void>((resolve) => {
+          watchdog = setTimeout(
+            () => {
+              figures.notes.push(
+                `did not finish ${String(drainMs / 1000 + 30)} s after the run: ${[...unfinished].join(', ')}`,
+              );
+              resolve();
+            },
+            options.abuseMs + drainMs + 30_000,
+          );
+        });
         try {
-          await Promise.all([
-            visitor.visit(pages, options.abuseMs, drainMs).then(
-              (visited) => {
-                figures.home = visited.samples;
-                figures.visitorLagP99Ms = visited.lagP99Ms;
-                for (const [kind, tally] of visited.tallies) figures.tallies.set(kind, tally);
-              },
-              (error: unknown) => scriptError(run, kinds.home, error),
-            ),
-            ...abuseCases.map(async (name) => {
-              const work = cases[name];
-              if (work === null || !options.cases.has(name)) return;
-              await work().catch((error: unknown) => scriptError(run, caseKinds[name], error));
-            }),
+          await Promise.race([
+            graceOver,
+            Promise.all([
+              visitor
+                .visit(pages, options.abuseMs, drainMs)
+                .finally(() => unfinished.delete('visitor'))
+                .then(
+                  (visited) => {
+                    figures.home = visited.samples;
+                    figures.visitorLagP99Ms = visited.lagP99Ms;
+                    for (const [kind, tally] of visited.tallies) figures.tallies.set(kind, tally);
+                  },
+                  (error: unknown) => scriptError(run, kinds.home, error),
+                ),
+              ...abuseCases.map(async (name) => {
+                const work = cases[name];
+                if (work === null || !options.cases.has(name)) {
+                  unfinished.delete(name);
+                  return;
+                }
+                await work()
+                  .catch((error: unknown) => scriptError(run, caseKinds[name], error))
+                  .finally(() => unfinished.delete(name));
+              }),
+            ]),
           ]);
         } finally {
+          clearTimeout(watchdog);
           clearTimeout(stopTimer);
           clearTimeout(hardStopTimer);
           stopper.abort();
