@@ -18,7 +18,7 @@ import { PRELOADED_STATE_ID, serializeState } from './serialization';
 import { makeStore } from './store';
 import { contentApi } from './api';
 import { contentExtraFor } from '../features/blog';
-import { createContentSource, readContentEnv } from '../content/source';
+import { createBuildSource } from '../content/buildSource';
 import type { ContentSource } from '../content/source';
 
 /** Written by webpack: the entry's files and each named chunk group's files. */
@@ -33,14 +33,14 @@ export type RenderedPage = {
 
 let prerenderSource: ContentSource | undefined;
 
-/** The build's content source: the environment's, without the mock's simulated latency. */
+/** The build's content source (content/buildSource.ts): Contentful read in bulk once, or the mock without latency. */
 function defaultPrerenderSource(): ContentSource {
   if (!prerenderSource) throw new Error('Call loadPrerenderSource() before rendering');
   return prerenderSource;
 }
 
 export async function loadPrerenderSource(): Promise<ContentSource> {
-  prerenderSource ??= await createContentSource(readContentEnv(), { mockDelayMs: 0 });
+  prerenderSource ??= await createBuildSource();
   return prerenderSource;
 }
 

@@ -72,6 +72,16 @@ export interface SourceOptions {
   preview?: boolean;
 }
 
+/** The Contentful settings the environment gives, for every kind of Contentful source. */
+export const contentfulConfig = (env: ContentEnv, options: SourceOptions = {}) => ({
+  space: env.CONTENTFUL_SPACE_ID ?? '',
+  accessToken: env.CONTENTFUL_ACCESS_TOKEN ?? '',
+  previewToken: env.CONTENTFUL_PREVIEW_TOKEN,
+  environment: env.CONTENTFUL_ENVIRONMENT || undefined,
+  host: env.CONTENTFUL_HOST || undefined,
+  preview: options.preview,
+});
+
 export async function createContentSource(
   env: ContentEnv = readContentEnv(),
   options: SourceOptions = {},
@@ -80,14 +90,7 @@ export async function createContentSource(
     const { createContentfulSource } = await import(
       /* webpackChunkName: "contentful" */ './contentful/contentfulSource'
     );
-    return createContentfulSource({
-      space: env.CONTENTFUL_SPACE_ID ?? '',
-      accessToken: env.CONTENTFUL_ACCESS_TOKEN ?? '',
-      previewToken: env.CONTENTFUL_PREVIEW_TOKEN,
-      environment: env.CONTENTFUL_ENVIRONMENT || undefined,
-      host: env.CONTENTFUL_HOST || undefined,
-      preview: options.preview,
-    });
+    return createContentfulSource(contentfulConfig(env, options));
   }
   const { createMockSource } = await import(/* webpackChunkName: "content-mock" */ './mock/mockSource');
   return createMockSource({ delayMs: options.mockDelayMs });

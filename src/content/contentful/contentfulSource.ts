@@ -95,7 +95,7 @@ export function buildPostsQuery(query: PostQuery = {}): CdaQuery {
 }
 
 /** Undefined parameters are left out (the SDK would send them as empty strings). */
-const compact = (query: CdaQuery): CdaQuery =>
+export const compact = (query: CdaQuery): CdaQuery =>
   Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
 
 const cacheKey = (query: CdaQuery): string =>
@@ -104,7 +104,7 @@ const cacheKey = (query: CdaQuery): string =>
 const numberOr = (value: unknown, fallback: number): number =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 
-function reportRejected(rejected: { id: string | undefined; error: Error }[], what: string): void {
+export function reportRejected(rejected: { id: string | undefined; error: Error }[], what: string): void {
   for (const { id, error } of rejected) {
     console.error(`Skipped Contentful ${what} ${id ?? '(no id)'}: ${error.message}`);
   }
@@ -120,13 +120,17 @@ function adaptPosts(response: CdaCollection): { posts: BlogPost[]; dropped: numb
   return { posts: items, dropped: rejected.length };
 }
 
-export async function createContentfulSource(config: ContentfulSourceConfig): Promise<ContentSource> {
-  let client: ContentfulClient;
+/** The client a source reads through: the SDK's own retry off unless asked for (see the top of this file). */
+export function sourceClient(config: ContentfulSourceConfig): ContentfulClient {
   try {
-    client = config.client ?? createContentfulClient({ ...config, retryOnError: config.retryOnError ?? false });
+    return config.client ?? createContentfulClient({ ...config, retryOnError: config.retryOnError ?? false });
   } catch (error) {
     throw new Error(`Failed to initialize ContentfulService: ${describeError(error)}`, { cause: error });
   }
+}
+
+export async function createContentfulSource(config: ContentfulSourceConfig): Promise<ContentSource> {
+  const client = sourceClient(config);
   const now = config.now ?? Date.now;
   const limiter = config.rateLimiter ?? new RateLimiter();
   const cacheOptions = config.cache === true ? {} : config.cache || null;

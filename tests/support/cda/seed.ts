@@ -1,5 +1,6 @@
 // Seed content for the CDA simulator, in the field shape of src/content/contentful/content-model.json:
-// 13 blog posts (rich text, markdown and one HTML body), 3 authors, 3 categories, 6 tags, 4 images.
+// 13 blog posts (rich text, markdown and one HTML body), 3 authors, 3 categories, 6 tags, 4 images;
+// `buildSeed(space, { posts: N })` adds generated posts up to N for scale tests and the benchmark.
 import type { RichTextDocument, RichTextNode } from '../../../src/content/model';
 
 export interface SeedEntity {
@@ -481,13 +482,131 @@ const postEntity = (post: PostSeed): SeedEntity => {
   return { id: post.id, contentType: 'blogpost', createdAt, updatedAt: createdAt, fields };
 };
 
+// ——— generated posts (scale) ———
+const TOPICS = [
+  'Sales Cloud',
+  'Service Cloud',
+  'Agentforce',
+  'Data Cloud',
+  'MuleSoft',
+  'Flow',
+  'Experience Cloud',
+  'CPQ',
+  'Field Service',
+  'Marketing Cloud',
+  'Apex',
+  'Shield',
+];
+const ANGLES = [
+  'A Field Guide to',
+  'Lessons Learned from',
+  'Five Mistakes to Avoid with',
+  'Rolling Out',
+  'Governance for',
+  'Measuring the Value of',
+  'Migrating to',
+  'Testing Strategies for',
+  'Scaling',
+  'The First 90 Days of',
+];
+const SENTENCES = [
+  'Start with the business process, not the feature list, and write down who owns each decision.',
+  'We inventory every automation on the object before we add one more, because order of execution matters.',
+  'A sandbox refresh calendar agreed with the release manager saves more time than any tool.',
+  'Integration users get a permission set of their own, never a copy of an administrator profile.',
+  'Reports nobody opens are deleted after a quarter; dashboards get an owner and a review date.',
+  'Bulk-safe code queries once per transaction and writes once with a list, whatever the batch size.',
+  'The pilot team is small on purpose: five users who will tell us what is wrong in the first week.',
+  'Data quality is measured weekly, with duplicate rates and fill rates on the fields that drive routing.',
+];
+const GENERATED_BASE_DAY = Date.UTC(2024, 6, 1);
+
+/** A small deterministic generator, so a seed of N posts is the same on every run. */
+const generator = (start: number) => {
+  let state = start;
+  return (): number => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+};
+
+/**
+ * Post number `n` (0-based) of a generated archive: one a day going back from 2024-07-01, with
+ * every seventh post sharing its day with the one before (ties the delivery API must order the
+ * same way on every page), categories, tags, authors and cover images spread across the seed, and
+ * bodies in all three formats.
+ */
+function generatedPost(n: number): PostSeed {
+  const random = generator(n + 7);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const day = n - Math.floor(n / 7);
+  const publishDate = new Date(GENERATED_BASE_DAY - day * 86_400_000).toISOString().slice(0, 10);
+  const topic = pick(TOPICS);
+  const title = `${pick(ANGLES)} ${topic}: Note ${n + 1}`;
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  const paragraphs = Array.from({ length: 4 }, () => Array.from({ length: 3 }, () => pick(SENTENCES)).join(' '));
+  const tagIds = TAGS.map((tag) => tag.id);
+  const tags = [...new Set([pick(tagIds), pick(tagIds)])];
+  const authorIds = AUTHORS.map((author) => author.id);
+  const authors = [...new Set([authorIds[n % authorIds.length] as string, ...(n % 5 === 0 ? [pick(authorIds)] : [])])];
+  const format = n % 3;
+  const post: PostSeed = {
+    id: `post-gen-${String(n + 1).padStart(5, '0')}`,
+    title,
+    slug,
+    publishDate,
+    category: CATEGORIES[n % CATEGORIES.length]?.id,
+    tags,
+    authors,
+    featured: n % 11 === 0,
+  };
+  if (n % 4 !== 3) post.coverImage = pick(['img-org-health', 'img-integration', 'img-ai-workshop']);
+  if (format === 0) {
+    post.content = documentOf(
+      heading(2, `Why ${topic} needs a plan`),
+      ...paragraphs.slice(0, 2).map((value) => paragraph(value)),
+      heading(3, 'What we do first'),
+      bulletList(...paragraphs.slice(2).map((value) => value.split('. ')[0] ?? value)),
+    );
+  } else if (format === 1) {
+    post.body = [`## Why ${topic} needs a plan`, '', ...paragraphs.flatMap((value) => [value, ''])].join('\n');
+  } else {
+    post.body = [`<h2>Why ${topic} needs a plan</h2>`, ...paragraphs.map((value) => `<p>${value}</p>`)].join('\n');
+  }
+  return post;
+}
+
+export interface SeedOptions {
+  /**
+   * How many blog posts in all: the 13 written ones first, then generated ones (see
+   * generatedPost). Fewer than 13 keeps the first N written posts. The 13 by default.
+   */
+  posts?: number;
+}
+
+/** The posts of a seed of `count` posts. */
+function postsFor(count: number): PostSeed[] {
+  const total = Math.max(0, Math.floor(count));
+  if (total <= POSTS.length) return POSTS.slice(0, total);
+  return [...POSTS, ...Array.from({ length: total - POSTS.length }, (_, n) => generatedPost(n))];
+}
+
 /** A fresh copy each call, so a test that mutates its seed cannot leak into the next. */
-export function buildSeed(space: string): CdaSeed {
+export function buildSeed(space: string, options: SeedOptions = {}): CdaSeed {
   return structuredClone({
-    entries: [...AUTHORS, ...CATEGORIES, ...TAGS, ...POSTS.map(postEntity)],
+    entries: [...AUTHORS, ...CATEGORIES, ...TAGS, ...postsFor(options.posts ?? POSTS.length).map(postEntity)],
     assets: IMAGES.map((make) => make(space)),
   });
 }
+
+/** The slug of every blog post in a seed, in seed order. */
+export const seedPostSlugs = (seed: CdaSeed): string[] =>
+  seed.entries
+    .filter((entry) => entry.contentType === 'blogpost' && typeof entry.fields.slug === 'string')
+    .map((entry) => entry.fields.slug as string);
 
 /** Handy facts about the seed for assertions. */
 export const SEED_FACTS = {

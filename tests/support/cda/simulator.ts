@@ -35,8 +35,11 @@ export interface RecordedRequest {
 }
 
 export interface CdaFaults {
-  /** The next `count` requests (any path) get this response instead of the real one; Infinity = until reset. */
-  next(count: number, response: FaultResponse): void;
+  /**
+   * The next `count` requests (any path, or only those `match` accepts) get this response instead
+   * of the real one; Infinity = until reset.
+   */
+  next(count: number, response: FaultResponse, match?: (request: RecordedRequest) => boolean): void;
   /** Every response from now on waits `ms` first (0 turns it off). */
   delay(ms: number): void;
   /** The next `count` entry collections have their first item stripped of `fields`. */
@@ -64,6 +67,7 @@ export interface CdaSimulator {
   environment: string;
   accessToken: string;
   previewToken: string;
+  /** Every request received, in order: its length is the request count. */
   requests: RecordedRequest[];
   /** Requests for entry collections only (what the content source sends). */
   entryRequests(): RecordedRequest[];
@@ -110,6 +114,27 @@ const CONTROL_PARAMS = new Set([
   'links_to_asset',
   'select',
 ]);
+
+/**
+ * `select`: only the listed paths of each item ('sys.id', 'fields.title', 'fields'); sys.type is
+ * always kept so the SDK can still tell entries from assets, as the real API does.
+ */
+function selectPaths(item: Dict, select: string): Dict {
+  const picked: Dict = { sys: { type: (item.sys as Dict).type } };
+  for (const spec of select.split(',').map((part) => part.trim())) {
+    const [group, key] = spec.split('.');
+    if (group !== 'sys' && group !== 'fields' && group !== 'metadata') continue;
+    const source = item[group];
+    if (!isObject(source)) continue;
+    if (key === undefined) {
+      picked[group] = group === 'sys' ? { ...source } : source;
+      continue;
+    }
+    const target = (picked[group] ??= {}) as Dict;
+    if (key in source) target[key] = source[key];
+  }
+  return picked;
+}
 
 const OPERATOR = /^(.+?)(?:\[(ne|in|nin|all|gte|gt|lte|lt|exists|match)\])?$/;
 
@@ -296,7 +321,11 @@ export async function startCdaSimulator(options: CdaSimulatorOptions = {}): Prom
   const knownContentTypes = new Set(contentTypes.map((type) => type.sys.id));
 
   const requests: RecordedRequest[] = [];
-  const faultQueue: { remaining: number; response: FaultResponse }[] = [];
+  const faultQueue: {
+    remaining: number;
+    response: FaultResponse;
+    match: ((request: RecordedRequest) => boolean) | undefined;
+  }[] = [];
   let delayMs = 0;
   let malformedLeft = 0;
   const timers = new Set<NodeJS.Timeout>();
@@ -431,6 +460,8 @@ export async function startCdaSimulator(options: CdaSimulatorOptions = {}): Prom
       delete broken.fields;
       items = [broken, ...rest];
     }
+    const select = params.get('select');
+    if (select) items = items.map((item) => selectPaths(item, select));
     const body: Dict = { sys: { type: 'Array' }, total: matched.length, skip, limit, items };
     if (kind === 'Entry' && include > 0) {
       const { errors, ...includes } = includesFor(
@@ -505,13 +536,14 @@ export async function startCdaSimulator(options: CdaSimulatorOptions = {}): Prom
     }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const authorization = req.headers.authorization;
-    requests.push({
+    const recorded: RecordedRequest = {
       method: req.method ?? 'GET',
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       authorization,
       at: Date.now() - startedAt,
-    });
+    };
+    requests.push(recorded);
     if (delayMs > 0) {
       const wait = delayMs;
       await new Promise<void>((resolve) => {
@@ -522,10 +554,11 @@ export async function startCdaSimulator(options: CdaSimulatorOptions = {}): Prom
         timers.add(timer);
       });
     }
-    const fault = faultQueue[0];
+    const faultIndex = faultQueue.findIndex((candidate) => candidate.match?.(recorded) ?? true);
+    const fault = faultIndex < 0 ? undefined : faultQueue[faultIndex];
     if (fault) {
       fault.remaining -= 1;
-      if (fault.remaining <= 0) faultQueue.shift();
+      if (fault.remaining <= 0) faultQueue.splice(faultIndex, 1);
       const { status, headers, body } = fault.response;
       send(res, status, body ?? errorBody(status, requestId), requestId, headers);
       return;
@@ -576,8 +609,8 @@ export async function startCdaSimulator(options: CdaSimulatorOptions = {}): Prom
   const { port } = server.address() as AddressInfo;
 
   const faults: CdaFaults = {
-    next(count, response) {
-      faultQueue.push({ remaining: count, response });
+    next(count, response, match) {
+      faultQueue.push({ remaining: count, response, match });
     },
     delay(ms) {
       delayMs = Math.max(0, ms);
