@@ -6,6 +6,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { migrations as defaultMigrations, pendingMigrations, type Migration } from './migrations';
 import type { DeliveryChannel } from '../leads/types';
 import { deliveryStateSql, inboxConditions } from './inbox';
+import { SqliteReader } from './sqliteReader';
 import {
   metricSummarySql,
   moreSamplesSql,
@@ -188,7 +189,6 @@ const claimWaitMs = 250;
  */
 export const counterWaitMs = lockWaitMs / 2;
 
-
 const submissionColumns = `s.id, s.form_name AS form, s.fields, s.spam, s.received_at AS receivedAt,
   s.ip_hash AS ipHash, s.user_agent AS userAgent`;
 
@@ -230,6 +230,8 @@ export class SqliteStorage implements Storage {
    * given up early would be sent twice for nothing.
    */
   private readonly outbox: Database;
+  /** Reads whose cost grows with the data, on a worker thread (sqliteReader.ts); none for an in-memory database. */
+  private readonly reader: SqliteReader | null;
 
   constructor(
     readonly db: Database,
@@ -240,6 +242,7 @@ export class SqliteStorage implements Storage {
     // An in-memory database is private to its connection, so the counters share the main one there.
     this.counters = inMemory ? db : new BetterSqlite3(databasePath);
     this.outbox = inMemory ? db : new BetterSqlite3(databasePath);
+    this.reader = inMemory ? null : new SqliteReader(databasePath, lockWaitMs);
     if (!inMemory) {
       this.counters.pragma('synchronous = NORMAL');
       this.outbox.pragma('synchronous = NORMAL');
@@ -378,11 +381,22 @@ export class SqliteStorage implements Storage {
     );
   }
 
-  summariseMetric(name: string, since: number, limits: MetricSummaryLimits): Promise<MetricSummary> {
-    // better-sqlite3 runs on the event loop: the sample bounds how long one summary holds it.
+  async summariseMetric(name: string, since: number, limits: MetricSummaryLimits): Promise<MetricSummary> {
     const dialect: MetricSummaryDialect = { param: (key) => `@${key}`, bytewise: '' };
+    const params: MetricSummaryParams = { name, since, ...limits };
+    if (this.reader !== null) {
+      // On the reader's thread: its cost grows with the records (the sample bounds it), and pages must not wait.
+      try {
+        const [rows, more] = await this.reader.read(
+          [{ sql: metricSummarySql(dialect) }, { sql: moreSamplesSql(dialect), single: true }],
+          { ...params },
+        );
+        return toMetricSummary(rows as MetricSummaryRow[], limits, more !== null);
+      } catch (error) {
+        throw classify(error);
+      }
+    }
     return settle(() => {
-      const params: MetricSummaryParams = { name, since, ...limits };
       const rows = this.db.prepare<MetricSummaryParams, MetricSummaryRow>(metricSummarySql(dialect)).all(params);
       const more = this.db.prepare<MetricSummaryParams, { found: number }>(moreSamplesSql(dialect)).get(params);
       return toMetricSummary(rows, limits, more !== undefined);
@@ -809,10 +823,10 @@ export class SqliteStorage implements Storage {
     });
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    await this.reader?.close();
     if (this.counters !== this.db && this.counters.open) this.counters.close();
     if (this.outbox !== this.db && this.outbox.open) this.outbox.close();
     if (this.db.open) this.db.close();
-    return Promise.resolve();
   }
 }
