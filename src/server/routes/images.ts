@@ -36,7 +36,7 @@ export const maxImagePixels = 40_000_000;
 // Variant renders running at once, and in progress or waiting before new ones are turned away with 503. Each render
 // runs libvips on one thread (sharp.concurrency(1) below), and they leave a core to the event loop: a resize flood
 // then slows the resizes, not the pages.
-const maxConcurrentRenders = Math.max(1, os.availableParallelism() - 1);
+export const maxConcurrentRenders = Math.max(1, os.availableParallelism() - 1);
 const maxQueuedRenders = 32;
 export const maxVariantDimension = 4000;
 /**

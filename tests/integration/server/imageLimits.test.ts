@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
-import { imageMessages, maxImagePixels } from '../../../src/server/routes/images';
+import { imageMessages, maxConcurrentRenders, maxImagePixels } from '../../../src/server/routes/images';
 import { buildTestApp, multipartBody, type TestApp } from './support/apiApp';
 
 /**
@@ -222,35 +222,36 @@ describe('renders for clients that have left', () => {
     const arrived: string[] = [];
     t.app.server.on('request', (request: http.IncomingMessage) => arrived.push(request.url ?? ''));
 
-    // Both render slots taken, held by the gate.
-    const busy = [t.request({ url: url(101) }), t.request({ url: url(102) })];
-    await until(() => mockRenders.widths.length === 2);
+    // Every render slot taken (one per core but one), held by the gate.
+    const busyWidths = Array.from({ length: maxConcurrentRenders }, (_, index) => 101 + index);
+    const busy = busyWidths.map((width) => t.request({ url: url(width) }));
+    await until(() => mockRenders.widths.length === maxConcurrentRenders);
 
-    // Queued: w=103 for two clients, one of whom leaves; w=104 for one client, who leaves.
-    const stays = openRequest(url(103));
-    const leaves = openRequest(url(103));
-    const alone = openRequest(url(104));
-    await until(() => arrived.filter((arrival) => arrival === url(103)).length === 2 && arrived.includes(url(104)));
+    // Queued: w=201 for two clients, one of whom leaves; w=202 for one client, who leaves.
+    const stays = openRequest(url(201));
+    const leaves = openRequest(url(201));
+    const alone = openRequest(url(202));
+    await until(() => arrived.filter((arrival) => arrival === url(201)).length === 2 && arrived.includes(url(202)));
     leaves.leave();
     alone.leave();
-    await until(async () => (await openConnections()) === 3);
+    await until(async () => (await openConnections()) === maxConcurrentRenders + 1);
 
     for (const open of release) open();
-    expect((await Promise.all(busy)).map((response) => response.statusCode)).toEqual([200, 200]);
+    expect((await Promise.all(busy)).map((response) => response.statusCode)).toEqual(busyWidths.map(() => 200));
     const kept = await stays.response;
     expect(kept.statusCode).toBe(200);
-    expect((await sharp(await readAll(kept)).metadata()).width).toBe(103);
+    expect((await sharp(await readAll(kept)).metadata()).width).toBe(201);
 
-    // The slots freed by w=101 and w=102 went to w=103 alone: w=104 was never started, nor stored.
-    expect(mockRenders.widths.sort()).toEqual([101, 102, 103]);
+    // The freed slots went to w=201 alone: w=202 was never started, nor stored.
+    expect(mockRenders.widths.sort()).toEqual([...busyWidths, 201]);
     const variantDir = path.join(t.imagesDir, 'variants', meta.id);
-    expect(fs.readdirSync(variantDir)).toHaveLength(3);
+    expect(fs.readdirSync(variantDir)).toHaveLength(maxConcurrentRenders + 1);
 
     // Asked again by a client who waits, it is rendered as any other.
-    const again = await t.request({ url: url(104) });
+    const again = await t.request({ url: url(202) });
     expect(again.statusCode).toBe(200);
-    expect((await sharp(again.raw).metadata()).width).toBe(104);
-    expect(mockRenders.widths.sort()).toEqual([101, 102, 103, 104]);
-    expect(fs.readdirSync(variantDir)).toHaveLength(4);
+    expect((await sharp(again.raw).metadata()).width).toBe(202);
+    expect(mockRenders.widths.sort()).toEqual([...busyWidths, 201, 202]);
+    expect(fs.readdirSync(variantDir)).toHaveLength(maxConcurrentRenders + 2);
   });
 });
