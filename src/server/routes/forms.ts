@@ -7,6 +7,7 @@ import { GroupCommit, type PendingWrite } from '../groupCommit';
 import { escapeHtml, simplePage } from '../html';
 import { isMalformedMultipart, malformedMultipartMessage } from '../multipart';
 import { dedupeKeyFor, StorageUnavailableError, type NewSubmission, type OutboxEntry, type Storage } from '../storage';
+import { controlCharacter } from '../text';
 
 export interface FormRoutesOptions {
   /** Posts per client IP per minute. */
@@ -108,7 +109,6 @@ export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const falseCheckboxValues = new Set(['false', 'off', '0']);
 // No form field holds control characters: a NUL or an escape sequence in a lead is at best noise in the e-mail and
 // the CSV export. A textarea keeps its tabs and line breaks; a one-line input cannot contain line breaks at all.
-const controlCharacter = /\p{Cc}/u;
 const controlCharacterInText = /[^\P{Cc}\t\r\n]/u;
 
 export type RawFields = Record<string, string | string[] | undefined>;

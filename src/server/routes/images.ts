@@ -7,6 +7,7 @@ import { fastifyMultipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { ImageRecord } from '../storage';
+import { withoutControlCharacters } from '../text';
 
 export interface ImageRoutesOptions {
   /** Where originals and resized variants are written; created if missing. */
@@ -133,13 +134,7 @@ function toMeta(image: ImageRecord): ImageMeta {
 /** Keeps a display name only: no folders, no control characters, bounded length. */
 function cleanFilename(name: string | undefined): string {
   const base = path.basename((name ?? '').replace(/\\/g, '/'));
-  let cleaned = '';
-  for (const character of base) {
-    const code = character.codePointAt(0) ?? 0;
-    // C0, DEL and C1 (U+0080-U+009F) alike.
-    if (code >= 0x20 && !(code >= 0x7f && code <= 0x9f)) cleaned += character;
-  }
-  cleaned = cleaned.trim().slice(0, 255);
+  const cleaned = withoutControlCharacters(base).trim().slice(0, 255);
   return cleaned === '' ? 'image' : cleaned;
 }
 

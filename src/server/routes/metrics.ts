@@ -1,6 +1,7 @@
 // POST /api/metrics takes the browser's performance records; GET /api/metrics/summary reports percentiles per page.
 import type { FastifyInstance } from 'fastify';
 import type { MetricPageSummary, MetricSummary } from '../storage';
+import { controlCharacter } from '../text';
 
 export interface MetricRoutesOptions {
   /** Batches per client IP per minute. */
@@ -153,11 +154,6 @@ function checkRecords(body: unknown, now: number): MetricRecord[] | string {
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-/**
- * Control characters (NUL, C0, DEL, C1) are refused in every text: PostgreSQL cannot store a NUL in a text column, and
- * both stores must accept the same records.
- */
-const controlCharacter = /\p{Cc}/u;
 /** Length in code points, as JSON Schema's maxLength counts. */
 const lengthOf = (text: string) => Array.from(text).length;
 
