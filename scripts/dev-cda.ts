@@ -15,6 +15,14 @@ async function main(): Promise<void> {
   console.log(`  ${env}`);
   console.log(`  e.g. ${env} npm run dev`);
   console.log(`Preview token: CONTENTFUL_PREVIEW_TOKEN=${simulator.previewToken}`);
+  console.log(`Sync API: ${simulator.url}/spaces/${simulator.space}/environments/${simulator.environment}/sync`);
+  console.log('Change content while it runs (no token needed; entries or assets):');
+  console.log(
+    `  curl -X POST ${simulator.url}/__simulator/entries/ID/published -d '{"contentType":"blogpost","fields":{…}}'`,
+  );
+  console.log(`  curl -X DELETE ${simulator.url}/__simulator/entries/ID/published   # unpublish`);
+  console.log(`  curl -X PUT ${simulator.url}/__simulator/entries/ID/archived       # archive`);
+  console.log(`  curl -X DELETE ${simulator.url}/__simulator/entries/ID             # delete`);
   console.log('Press Ctrl+C to stop.');
 
   const stop = (): void => {

@@ -152,6 +152,51 @@ describe('CDA simulator', () => {
     );
   });
 
+  it('serves the sys of entries and assets with revision, publishedVersion and locale', async () => {
+    const { body: entry } = await get(`/spaces/${sim.space}/environments/master/entries/cat-ai`);
+    expect((entry as { sys: unknown }).sys).toEqual({
+      space: { sys: { type: 'Link', linkType: 'Space', id: sim.space } },
+      id: 'cat-ai',
+      type: 'Entry',
+      createdAt: '2024-01-05T10:00:00.000Z',
+      updatedAt: '2024-01-05T10:00:00.000Z',
+      environment: { sys: { id: 'master', type: 'Link', linkType: 'Environment' } },
+      publishedVersion: 3,
+      revision: 1,
+      contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'category' } },
+      locale: 'en-US',
+    });
+    const { body: asset } = await get(`/spaces/${sim.space}/environments/master/assets/img-priya`);
+    expect((asset as { sys: unknown }).sys).toEqual({
+      space: { sys: { type: 'Link', linkType: 'Space', id: sim.space } },
+      id: 'img-priya',
+      type: 'Asset',
+      createdAt: '2024-01-08T09:00:00.000Z',
+      updatedAt: '2024-01-08T09:00:00.000Z',
+      environment: { sys: { id: 'master', type: 'Link', linkType: 'Environment' } },
+      publishedVersion: 2,
+      revision: 1,
+      locale: 'en-US',
+    });
+  });
+
+  it('serves the Sync API with the same token checks, and records sync requests apart', async () => {
+    const sync = `/spaces/${sim.space}/environments/master/sync?initial=true&limit=1000`;
+    expect((await get(sync, 'wrong')).status).toBe(401);
+    const { status, body } = await get(sync);
+    expect(status).toBe(200);
+    const { items, nextSyncUrl } = body as { items: { sys: { type: string } }[]; nextSyncUrl: string };
+    expect(items.filter((item) => item.sys.type === 'Entry')).toHaveLength(
+      SEED_FACTS.postCount + SEED_FACTS.authorCount + SEED_FACTS.categoryCount + SEED_FACTS.tagCount,
+    );
+    expect(items.filter((item) => item.sys.type === 'Asset')).toHaveLength(SEED_FACTS.assetCount);
+    expect(nextSyncUrl).toMatch(new RegExp(`^${sim.url}/spaces/${sim.space}/environments/master/sync\\?sync_token=`));
+    expect((await get(`/spaces/${sim.space}/sync?initial=true`, sim.previewToken)).status).toBe(200);
+    await get(`/spaces/${sim.space}/environments/master/entries?limit=1`);
+    expect(sim.syncRequests().map((request) => request.query.initial)).toEqual(['true', 'true', 'true']);
+    expect(sim.entryRequests()).toHaveLength(1);
+  });
+
   it('records requests and plays faults in order', async () => {
     sim.faults.next(2, { status: 503, headers: { 'Retry-After': '1' } });
     sim.faults.next(1, { status: 429, headers: { 'X-Contentful-RateLimit-Reset': '1' }, body: { custom: true } });
