@@ -239,6 +239,27 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: 7,
+    name: 'create_webhook_signatures',
+    // The signatures of the Contentful webhook calls accepted (routes/contentWebhook.ts), so that a call replayed
+    // within its validity window is refused by every server sharing the database, across restarts. expires_at is
+    // epoch milliseconds: after it the call is too old to be accepted anyway, and the row is purged.
+    sqlite: `
+      CREATE TABLE webhook_signatures (
+        signature TEXT PRIMARY KEY,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX webhook_signatures_expires ON webhook_signatures (expires_at);
+    `,
+    postgres: `
+      CREATE TABLE webhook_signatures (
+        signature TEXT PRIMARY KEY,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX webhook_signatures_expires ON webhook_signatures (expires_at);
+    `,
+  },
 ];
 
 /**

@@ -804,6 +804,20 @@ export class PostgresStorage implements Storage {
     return stored;
   }
 
+  async rememberWebhookSignature(signature: string, expiresAt: number): Promise<boolean> {
+    // One statement: of replicas inserting the same signature at once, the unique key lets exactly one row in.
+    const result = await this.query(
+      'INSERT INTO webhook_signatures (signature, expires_at) VALUES ($1, $2) ON CONFLICT (signature) DO NOTHING',
+      [signature, expiresAt],
+    );
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async pruneWebhookSignatures(now: number): Promise<number> {
+    const result = await this.query('DELETE FROM webhook_signatures WHERE expires_at <= $1', [now]);
+    return result.rowCount ?? 0;
+  }
+
   async close(): Promise<void> {
     await Promise.all(
       [this.pool, this.counterPool].filter((each) => !each.ended && !each.ending).map((each) => each.end()),

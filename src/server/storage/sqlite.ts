@@ -823,6 +823,24 @@ export class SqliteStorage implements Storage {
     });
   }
 
+  rememberWebhookSignature(signature: string, expiresAt: number): Promise<boolean> {
+    // On the main connection (synchronous=FULL): a signature forgotten in a power cut would let its call be replayed.
+    return settle(
+      () =>
+        this.db
+          .prepare<[string, number]>(
+            'INSERT INTO webhook_signatures (signature, expires_at) VALUES (?, ?) ON CONFLICT (signature) DO NOTHING',
+          )
+          .run(signature, expiresAt).changes > 0,
+    );
+  }
+
+  pruneWebhookSignatures(now: number): Promise<number> {
+    return settle(
+      () => this.db.prepare<[number]>('DELETE FROM webhook_signatures WHERE expires_at <= ?').run(now).changes,
+    );
+  }
+
   async close(): Promise<void> {
     await this.reader?.close();
     if (this.counters !== this.db && this.counters.open) this.counters.close();

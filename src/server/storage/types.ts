@@ -318,6 +318,15 @@ export interface Storage {
   /** Stores the records whose address has no record yet; returns how many it stored (for db:copy). */
   insertSubscribers(records: readonly SubscriberRecord[]): Promise<number>;
 
+  /**
+   * Replay protection of the content webhook: stores a verified call's signature until `expiresAt` (epoch ms).
+   * True when it was not stored yet (the first call), false when it already was (a replay). Atomic, across
+   * processes sharing the database: of concurrent calls with one signature exactly one gets true.
+   */
+  rememberWebhookSignature(signature: string, expiresAt: number): Promise<boolean>;
+  /** Forgets the signatures whose `expiresAt` is at or before `now` (epoch ms); returns how many. */
+  pruneWebhookSignatures(now: number): Promise<number>;
+
   close(): Promise<void>;
 }
 

@@ -326,6 +326,48 @@ describeEachBackend('storage contract', (backend) => {
     });
   });
 
+  describe('webhook signatures (replay protection)', () => {
+    const signature = (n: number) => n.toString(16).padStart(64, '0');
+
+    it('remembers a signature once: true the first time, false for a replay, also from another connection', async () => {
+      const expiresAt = Date.now() + 60_000;
+      await expect(storage.rememberWebhookSignature(signature(1), expiresAt)).resolves.toBe(true);
+      await expect(storage.rememberWebhookSignature(signature(1), expiresAt)).resolves.toBe(false);
+      const another = await open();
+      await expect(another.rememberWebhookSignature(signature(1), expiresAt + 1)).resolves.toBe(false);
+      await expect(another.rememberWebhookSignature(signature(2), expiresAt)).resolves.toBe(true);
+    });
+
+    it('lets exactly one of concurrent callers with the same signature through, across connections', async () => {
+      const another = await open();
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          (index % 2 === 0 ? storage : another).rememberWebhookSignature(signature(3), Date.now() + 60_000),
+        ),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+    });
+
+    it('keeps it across a restart', async () => {
+      await storage.rememberWebhookSignature(signature(4), Date.now() + 60_000);
+      await storage.close();
+      const reopened = await open();
+      await expect(reopened.rememberWebhookSignature(signature(4), Date.now() + 60_000)).resolves.toBe(false);
+    });
+
+    it('purges only the expired ones, after which a signature is new again', async () => {
+      const now = 1_900_000_000_000;
+      await storage.rememberWebhookSignature(signature(5), now - 1);
+      await storage.rememberWebhookSignature(signature(6), now);
+      await storage.rememberWebhookSignature(signature(7), now + 1);
+
+      await expect(storage.pruneWebhookSignatures(now)).resolves.toBe(2);
+      await expect(storage.pruneWebhookSignatures(now)).resolves.toBe(0);
+      await expect(storage.rememberWebhookSignature(signature(7), now + 1)).resolves.toBe(false);
+      await expect(storage.rememberWebhookSignature(signature(5), now + 60_000)).resolves.toBe(true);
+    });
+  });
+
   describe('when the database is gone', () => {
     it('rejects with StorageUnavailableError (a 503 for the routes) after close', async () => {
       await storage.close();
