@@ -28,9 +28,11 @@ export type RouteHandle = {
   meta: MetaFn;
   /**
    * Starts the reads this page renders from; the prerender awaits them, so the page is real HTML
-   * and its data ships in the serialized state.
+   * and its data ships in the serialized state. A page whose reads depend on an earlier one (the
+   * category id a listing filters by, say) returns a promise that settles once it has started them
+   * all; the prerender awaits it before waiting for the reads.
    */
-  prefetch?: (params: Params, dispatch: AppDispatch) => void;
+  prefetch?: (params: Params, dispatch: AppDispatch) => Promise<void> | void;
   /**
    * Loads the code the page renders inside its own Suspense boundaries (ui/lazyWithPreload), which
    * the prerender awaits so those parts are rendered in place rather than suspended.

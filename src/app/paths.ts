@@ -1,5 +1,11 @@
 // Every route path of the site, defined once. Components build links with these helpers.
 
+/** Posts on one page of the blog listing (/blog, its category and tag pages). */
+export const BLOG_PAGE_SIZE = 12;
+
+/** `/page/N` for pages after the first; page 1 is the listing's own path. */
+const pageSuffix = (page: number) => (page > 1 ? `/page/${page}` : '');
+
 export const paths = {
   home: '/',
   services: '/services',
@@ -10,6 +16,12 @@ export const paths = {
   /** The case-study index filtered to one industry. */
   caseStudiesIn: (industry: string) => `/case-studies?${new URLSearchParams({ industry }).toString()}`,
   blog: '/blog',
+  /** Page `page` of the whole listing: /blog, /blog/page/2, … */
+  blogPage: (page: number) => `/blog${pageSuffix(page)}`,
+  /** Page `page` of one category's posts (by the category's slug). */
+  blogCategory: (slug: string, page = 1) => `/blog/category/${encodeURIComponent(slug)}${pageSuffix(page)}`,
+  /** Page `page` of one tag's posts (by the tag's slug). */
+  blogTag: (slug: string, page = 1) => `/blog/tag/${encodeURIComponent(slug)}${pageSuffix(page)}`,
   blogPost: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
   careers: '/careers',
   contact: '/contact',
@@ -34,7 +46,54 @@ export const patterns = {
   caseStudy: '/case-studies/:slug',
   blogPost: '/blog/:slug',
   legacyBlogPost: '/blogs/:slug',
+  // The listing's pages. Page 1 has no `/page/1` URL of its own: those redirect to the listing's
+  // path (a static `1` outranks `:page`), and any other spelling of a number is not found.
+  blogPage: '/blog/page/:page',
+  blogPageOne: '/blog/page/1',
+  blogCategory: '/blog/category/:category',
+  blogCategoryPage: '/blog/category/:category/page/:page',
+  blogCategoryPageOne: '/blog/category/:category/page/1',
+  blogTag: '/blog/tag/:tag',
+  blogTagPage: '/blog/tag/:tag/page/:page',
+  blogTagPageOne: '/blog/tag/:tag/page/1',
 } as const;
+
+/** One page of the blog listing: all posts, or one category's or tag's (by slug). */
+export type BlogListing =
+  | { kind: 'all'; page: number }
+  | { kind: 'category'; slug: string; page: number }
+  | { kind: 'tag'; slug: string; page: number };
+
+export const blogListingPath = (listing: BlogListing): string => {
+  switch (listing.kind) {
+    case 'category':
+      return paths.blogCategory(listing.slug, listing.page);
+    case 'tag':
+      return paths.blogTag(listing.slug, listing.page);
+    default:
+      return paths.blogPage(listing.page);
+  }
+};
+
+/**
+ * The page number of a listing URL: 1 without a `:page`; otherwise only the canonical spelling of a
+ * number from 2 on ("2", never "02", "1" or "2.0"), else null (not found), so no page has two URLs.
+ */
+export function blogPageNumber(param: string | undefined): number | null {
+  if (param === undefined) return 1;
+  if (!/^[1-9][0-9]{0,8}$/.test(param)) return null;
+  const page = Number(param);
+  return page >= 2 ? page : null;
+}
+
+/** The listing a route's parameters name (`:category`, `:tag`, `:page`), or null for a page that cannot exist. */
+export function blogListingOf(params: Readonly<Record<string, string | undefined>>): BlogListing | null {
+  const page = blogPageNumber(params.page);
+  if (page === null) return null;
+  if (params.category !== undefined) return params.category ? { kind: 'category', slug: params.category, page } : null;
+  if (params.tag !== undefined) return params.tag ? { kind: 'tag', slug: params.tag, page } : null;
+  return { kind: 'all', page };
+}
 
 /** Old or misspelled case-study slugs that show the same page as their canonical slug. */
 export const caseStudySlugAliases: Readonly<Record<string, string>> = {

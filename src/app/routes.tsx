@@ -1,14 +1,25 @@
 // The route table of site.md §2: one shared layout, every page a lazy chunk.
 import { redirect } from 'react-router-dom';
-import type { RouteObject } from 'react-router-dom';
+import type { LoaderFunction, Params, RouteObject } from 'react-router-dom';
 import { ErrorScreen } from '../site/errors/ErrorScreen';
 import { Layout, LayoutFallback } from './layout/Layout';
 import { paths, patterns } from './paths';
 
 const strip = (path: string) => path.replace(/^\//, '');
 
-/** Page routes use their chunk's name as id (an alias of a page adds `-alias`). */
-export const chunkNameOfRoute = (routeId: string): string => routeId.replace(/-alias$/, '');
+/**
+ * Page routes use their chunk's name as id; another route of the same page adds `-alias`, and a
+ * word after it where the page has several (`page-blog-alias-category`).
+ */
+export const chunkNameOfRoute = (routeId: string): string => routeId.replace(/-alias(?:-[a-z0-9-]+)?$/, '');
+
+const blogListing = () => import(/* webpackChunkName: "page-blog" */ '../features/blog/BlogPage');
+
+/** `/…/page/1` is page 1 under a second URL: send it to the listing's own path, query and all. */
+const toFirstPage =
+  (path: (params: Params) => string): LoaderFunction =>
+  ({ params, request }) =>
+    redirect(`${path(params)}${new URL(request.url).search}`);
 
 export const routes: RouteObject[] = [
   {
@@ -56,10 +67,25 @@ export const routes: RouteObject[] = [
             path: strip(patterns.caseStudy),
             lazy: () => import(/* webpackChunkName: "page-case-study" */ '../site/case-studies/CaseStudyPage'),
           },
+          // The blog listing: every page of it is the one BlogPage, which reads its page and
+          // category or tag from the route's parameters. None of these routes has a loader, so
+          // the browser hydrates them without first running one (client.tsx).
+          { id: 'page-blog', path: strip(paths.blog), lazy: blogListing },
+          { id: 'page-blog-alias-page', path: strip(patterns.blogPage), lazy: blogListing },
+          { id: 'page-blog-alias-category', path: strip(patterns.blogCategory), lazy: blogListing },
+          { id: 'page-blog-alias-category-page', path: strip(patterns.blogCategoryPage), lazy: blogListing },
+          { id: 'page-blog-alias-tag', path: strip(patterns.blogTag), lazy: blogListing },
+          { id: 'page-blog-alias-tag-page', path: strip(patterns.blogTagPage), lazy: blogListing },
+          { path: strip(patterns.blogPageOne), loader: toFirstPage(() => paths.blog), element: null },
           {
-            id: 'page-blog',
-            path: strip(paths.blog),
-            lazy: () => import(/* webpackChunkName: "page-blog" */ '../features/blog/BlogPage'),
+            path: strip(patterns.blogCategoryPageOne),
+            loader: toFirstPage((params) => paths.blogCategory(params.category ?? '')),
+            element: null,
+          },
+          {
+            path: strip(patterns.blogTagPageOne),
+            loader: toFirstPage((params) => paths.blogTag(params.tag ?? '')),
+            element: null,
           },
           {
             id: 'page-blog-post',

@@ -142,7 +142,7 @@ export async function renderPage(
   const leaf = [...context.matches].reverse().find((match) => isRouteHandle(match.route.handle));
   const handle = leaf && isRouteHandle(leaf.route.handle) ? leaf.route.handle : undefined;
   if (leaf && handle?.prefetch) {
-    handle.prefetch(leaf.params, store.dispatch);
+    await handle.prefetch(leaf.params, store.dispatch);
     await Promise.all(store.dispatch(contentApi.util.getRunningQueriesThunk()));
   }
   await handle?.preload?.();

@@ -1,36 +1,36 @@
-// Blog listing: live search over title, excerpt, content, tags and authors, category and tag
-// chips that combine with it, all kept in the store and the URL; cards, empty and error states.
-import { useId } from 'react';
+// Blog listing, one component for every page of it (paths.ts): /blog and /blog/page/N, and the
+// same for a category (/blog/category/:category) and a tag (/blog/tag/:tag). Each page reads only
+// its own 12 cards (teasers, no body text), so its HTML and serialized state stay the same size
+// however large the archive grows. Category and tag chips and the numbered pagination are links.
+// The search runs over the whole archive on the site server (searchApi.ts); its text lives in the
+// store and the URL (?q=, useBlogQuerySync.ts) and its results replace the page's cards.
+import { useId, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { NewsletterForm } from '../forms';
-import { siteConfig } from '../../app/config';
-import { absoluteUrl } from '../../app/meta';
 import type { RouteHandle } from '../../app/meta';
-import { paths } from '../../app/paths';
+import { blogListingOf, blogListingPath, paths } from '../../app/paths';
+import type { BlogListing } from '../../app/paths';
+import type { Category, Page, PostTeaser, Tag } from '../../content/model';
+import { NotFound } from '../../site/errors/NotFoundPage';
 import { Button } from '../../ui/Button';
 import { CardGrid } from '../../ui/Card';
 import { Container } from '../../ui/Container';
 import { BlogGridSkeleton } from '../../ui/Skeleton';
 import { fieldStyle } from '../../ui/fieldStyles';
 import { colors, fontSizes, radii, space } from '../../ui/theme';
-import { LISTING_ERRORS, blogApi, useGetPostsQuery } from './blogApi';
-import {
-  ALL_CATEGORIES,
-  categorySelected,
-  filtersReset,
-  searchChanged,
-  selectSearchQuery,
-  selectSelectedCategory,
-  selectSelectedTag,
-  tagSelected,
-} from './blogSlice';
-import { selectAllCategories, selectAllTags } from './entities';
+import { NewsletterForm } from '../forms';
+import { LISTING_ERRORS, blogApi, useGetCategoriesQuery, useGetPostTeasersQuery, useGetTagsQuery } from './blogApi';
+import { searchChanged, selectSearchQuery } from './blogSlice';
+import { canonicalListing, lastPageOf, listingMetaOf, listingTitle, resolveListing, showsTrending } from './listing';
+import type { ListingTerm } from './listing';
 import { LoadError } from './LoadError';
+import { Pagination } from './Pagination';
 import { PostCard } from './PostCard';
-import { BLOG_LISTING_QUERY } from './queries';
-import { selectAllPosts, selectFilteredPosts } from './selectors';
+import { SearchResults, useSearchTerm } from './SearchResults';
+import { selectPostsByIds } from './selectors';
+import { TrendingPosts } from './TrendingPosts';
 import { useBlogQuerySync } from './useBlogQuerySync';
 
 export const SEARCH_PLACEHOLDER = 'Search posts, tags and authors';
@@ -42,37 +42,50 @@ export function emptyStateText(query: string): string {
   return trimmed ? `No posts match “${trimmed}”.` : 'No posts match these filters.';
 }
 
-function Chip({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {
+/**
+ * A category or tag chip: a link to its listing. The chip of the listing shown is current:
+ * aria-current="page" on the very page it links to, "true" on that listing's later pages.
+ */
+function Chip({ to, current, children }: { to: string; current: boolean; children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      onClick={onClick}
+    <Link
+      to={to}
+      aria-current={current ? (pathname === to ? 'page' : 'true') : undefined}
       css={{
-        minHeight: 36,
+        display: 'inline-flex',
+        alignItems: 'center',
+        minHeight: 44,
         padding: `${space.xs} ${space.md}`,
         borderRadius: radii.pill,
-        border: `1px solid ${pressed ? colors.primary : colors.border}`,
-        background: pressed ? colors.primary : 'transparent',
-        color: pressed ? colors.primaryText : colors.text,
+        border: `1px solid ${current ? colors.primary : colors.border}`,
+        background: current ? colors.primary : 'transparent',
+        color: current ? colors.primaryText : colors.text,
         fontSize: fontSizes.sm,
         fontWeight: 600,
-        cursor: 'pointer',
+        textDecoration: 'none',
+        '&:hover': { borderColor: colors.primary },
+        '&:focus-visible': { outline: `3px solid ${colors.focus}`, outlineOffset: 2 },
       }}
     >
       {children}
-    </button>
+    </Link>
   );
 }
 
-function Filters() {
+function Filters({
+  listing,
+  categories,
+  tags,
+}: {
+  listing: BlogListing;
+  categories: readonly Category[];
+  tags: readonly Tag[];
+}) {
   const dispatch = useAppDispatch();
   const query = useAppSelector(selectSearchQuery);
-  const category = useAppSelector(selectSelectedCategory);
-  const tag = useAppSelector(selectSelectedTag);
-  const categories = useAppSelector(selectAllCategories);
-  const tags = useAppSelector(selectAllTags);
   const searchId = useId();
+  const slug = listing.kind === 'all' ? '' : listing.slug.toLowerCase();
   return (
     <div css={{ display: 'grid', gap: space.md, marginTop: space.lg }}>
       <div role="search">
@@ -91,14 +104,14 @@ function Filters() {
       </div>
       {categories.length > 0 ? (
         <div role="group" aria-label="Filter by category" css={{ display: 'flex', flexWrap: 'wrap', gap: space.sm }}>
-          <Chip pressed={category === ALL_CATEGORIES} onClick={() => dispatch(categorySelected(ALL_CATEGORIES))}>
+          <Chip to={paths.blog} current={listing.kind !== 'category' && listing.kind !== 'tag'}>
             All categories
           </Chip>
           {categories.map((item) => (
             <Chip
               key={item.id}
-              pressed={category.toLowerCase() === item.slug.toLowerCase()}
-              onClick={() => dispatch(categorySelected(item.slug))}
+              to={paths.blogCategory(item.slug)}
+              current={listing.kind === 'category' && item.slug.toLowerCase() === slug}
             >
               {item.name}
             </Chip>
@@ -107,14 +120,15 @@ function Filters() {
       ) : null}
       {tags.length > 0 ? (
         <div role="group" aria-label="Filter by tag" css={{ display: 'flex', flexWrap: 'wrap', gap: space.sm }}>
-          {tags.map((item) => {
-            const pressed = tag.toLowerCase() === item.slug.toLowerCase();
-            return (
-              <Chip key={item.id} pressed={pressed} onClick={() => dispatch(tagSelected(pressed ? '' : item.slug))}>
-                #{item.name}
-              </Chip>
-            );
-          })}
+          {tags.map((item) => (
+            <Chip
+              key={item.id}
+              to={paths.blogTag(item.slug)}
+              current={listing.kind === 'tag' && item.slug.toLowerCase() === slug}
+            >
+              #{item.name}
+            </Chip>
+          ))}
         </div>
       ) : null}
     </div>
@@ -146,47 +160,84 @@ export function NewsletterBlock({ form }: { form?: ReactNode }) {
   );
 }
 
-export function BlogPage() {
-  useBlogQuerySync();
-  const dispatch = useAppDispatch();
-  const { isLoading, error, refetch } = useGetPostsQuery(BLOG_LISTING_QUERY);
-  const all = useAppSelector(selectAllPosts);
-  const posts = useAppSelector(selectFilteredPosts);
-  const query = useAppSelector(selectSearchQuery);
-  const filtering = posts.length !== all.length;
+function Breadcrumb({ listing, term }: { listing: BlogListing; term: ListingTerm | null }) {
+  const first = listing.kind === 'all' && listing.page === 1;
   return (
-    <Container css={{ paddingBlock: space.xl }}>
-      <nav aria-label="Breadcrumb" css={{ fontSize: fontSizes.sm }}>
-        <Link to={paths.home}>Home</Link> <span aria-hidden="true">/</span> <span aria-current="page">Blog</span>
-      </nav>
-      <h1 css={{ fontSize: fontSizes.display, marginTop: space.md }}>Salesforce insights</h1>
-      <p css={{ fontSize: fontSizes.lg, color: colors.textMuted, maxWidth: 720 }}>
-        Articles from our consultants on Salesforce AI, platform strategy and integration: what worked on real projects,
-        and what we would do differently.
+    <nav aria-label="Breadcrumb" css={{ fontSize: fontSizes.sm }}>
+      <Link to={paths.home}>Home</Link> <span aria-hidden="true">/</span>{' '}
+      {first ? (
+        <span aria-current="page">Blog</span>
+      ) : (
+        <>
+          <Link to={paths.blog}>Blog</Link> <span aria-hidden="true">/</span>{' '}
+          <span aria-current="page">
+            {listing.kind === 'all' ? `Page ${listing.page}` : listingTitle(listing, term)}
+          </span>
+        </>
+      )}
+    </nav>
+  );
+}
+
+/** The result count (announced politely) and, on a narrowed view, the way back to every post. */
+function ResultBar({ text, narrowed }: { text: string; narrowed: boolean }) {
+  return (
+    <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', marginTop: space.lg }}>
+      <p role="status" aria-live="polite" css={{ margin: 0, color: colors.textMuted }}>
+        {text}
       </p>
-      <Filters />
-      <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', marginTop: space.lg }}>
-        <p role="status" aria-live="polite" css={{ margin: 0, color: colors.textMuted }}>
-          {isLoading ? '' : resultCountText(posts.length)}
-        </p>
-        {filtering ? (
-          <Link to={paths.blog} onClick={() => dispatch(filtersReset())}>
-            See all
-          </Link>
-        ) : null}
-      </div>
-      {isLoading ? <BlogGridSkeleton /> : null}
-      {error && all.length === 0 ? (
+      {narrowed ? (
+        // /blog has no ?q=, so following the link also clears the search (useBlogQuerySync).
+        <Link to={paths.blog}>See all</Link>
+      ) : null}
+    </div>
+  );
+}
+
+function EmptyState({ query }: { query: string }) {
+  const navigate = useNavigate();
+  return (
+    <div css={{ marginBlock: space.xl }}>
+      <p>{emptyStateText(query)}</p>
+      {/* To /blog, whose URL has no ?q=: useBlogQuerySync clears the search from it. Clearing the
+          store here as well would race the navigation and put the old path back. */}
+      <Button type="button" onClick={() => void navigate(paths.blog)}>
+        Reset search and filters
+      </Button>
+    </div>
+  );
+}
+
+/** What the page shows of its cards' read (the listing holds the subscription). */
+interface CardsRead {
+  currentData?: Page<PostTeaser>;
+  isError: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+}
+
+/** The page's own cards, their count, the empty and error states, and the pagination. */
+function PageResults({
+  listing,
+  term,
+  cards: { currentData, isError, error, refetch },
+}: {
+  listing: BlogListing;
+  term: ListingTerm | null;
+  cards: CardsRead;
+}) {
+  const ids = useMemo(() => currentData?.items.map((post) => post.id) ?? [], [currentData]);
+  const posts = useAppSelector((state) => selectPostsByIds(state, ids));
+  const narrowed = listing.kind !== 'all';
+  const canonical = canonicalListing(listing, term);
+  return (
+    <>
+      <ResultBar text={currentData ? resultCountText(currentData.total) : ''} narrowed={narrowed} />
+      {!currentData && !isError ? <BlogGridSkeleton /> : null}
+      {isError && !currentData ? (
         <LoadError error={error} fallback={LISTING_ERRORS.posts} onRetry={() => void refetch()} />
       ) : null}
-      {!isLoading && !error && posts.length === 0 ? (
-        <div css={{ marginBlock: space.xl }}>
-          <p>{emptyStateText(query)}</p>
-          <Button type="button" onClick={() => dispatch(filtersReset())}>
-            Reset search and filters
-          </Button>
-        </div>
-      ) : null}
+      {currentData && currentData.total === 0 ? <EmptyState query="" /> : null}
       <CardGrid css={{ marginTop: space.lg }}>
         {posts.map((post) => (
           <li key={post.id}>
@@ -194,26 +245,98 @@ export function BlogPage() {
           </li>
         ))}
       </CardGrid>
+      {currentData ? (
+        <Pagination
+          page={listing.page}
+          lastPage={lastPageOf(currentData.total)}
+          hrefOf={(page) => blogListingPath({ ...canonical, page })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function Listing({ listing }: { listing: BlogListing }) {
+  const categories = useGetCategoriesQuery(undefined);
+  const tags = useGetTagsQuery(undefined);
+  const resolution = resolveListing(listing, categories.data?.items, tags.data?.items);
+  const text = useAppSelector(selectSearchQuery);
+  const term = useSearchTerm(text);
+
+  // The page's cards, read while a search shows too, so clearing it brings them straight back.
+  const cards = useGetPostTeasersQuery(resolution.status === 'found' ? resolution.arg : skipToken);
+
+  // An unknown category or tag, or a page past the last: the 404 page alone (meta says 404 too).
+  if (resolution.status === 'unknown') return <NotFound />;
+  if (cards.currentData && listing.page > lastPageOf(cards.currentData.total)) return <NotFound />;
+  const named = resolution.status === 'found' ? resolution.term : null;
+  const taxonomy = listing.kind === 'tag' ? tags : categories;
+
+  let results: ReactNode;
+  if (term) {
+    results = (
+      <SearchResults
+        term={term}
+        countText={resultCountText}
+        renderStatus={(status) => <ResultBar text={status} narrowed />}
+        renderEmpty={(searched) => <EmptyState query={searched} />}
+      />
+    );
+  } else if (resolution.status === 'found') {
+    results = <PageResults listing={listing} term={named} cards={cards} />;
+  } else if (taxonomy.isError) {
+    results = (
+      <LoadError
+        error={taxonomy.error}
+        fallback={listing.kind === 'tag' ? LISTING_ERRORS.tags : LISTING_ERRORS.categories}
+        onRetry={() => void taxonomy.refetch()}
+      />
+    );
+  } else {
+    results = (
+      <>
+        <ResultBar text="" narrowed />
+        <BlogGridSkeleton />
+      </>
+    );
+  }
+
+  return (
+    <Container css={{ paddingBlock: space.xl }}>
+      <Breadcrumb listing={listing} term={named} />
+      <h1 css={{ fontSize: fontSizes.display, marginTop: space.md }}>Salesforce insights</h1>
+      <p css={{ fontSize: fontSizes.lg, color: colors.textMuted, maxWidth: 720 }}>
+        Articles from our consultants on Salesforce AI, platform strategy and integration: what worked on real projects,
+        and what we would do differently.
+      </p>
+      <Filters listing={listing} categories={categories.data?.items ?? []} tags={tags.data?.items ?? []} />
+      {results}
+      {showsTrending(listing) ? <TrendingPosts /> : null}
       <NewsletterBlock form={<NewsletterForm />} />
     </Container>
   );
 }
 
+export function BlogPage() {
+  useBlogQuerySync();
+  const listing = blogListingOf(useParams());
+  return listing ? <Listing listing={listing} /> : <NotFound />;
+}
+
 export const Component = BlogPage;
 export const handle: RouteHandle = {
-  meta: () => ({
-    title: 'Blog',
-    description:
-      'Salesforce insights from Meridian Cloud Consulting: AI, platform strategy, integration and practical advice from real implementation projects.',
-    jsonLd: {
-      '@context': 'https://schema.org',
-      '@type': 'Blog',
-      name: `${siteConfig.name} blog`,
-      url: absoluteUrl(paths.blog),
-      publisher: { '@type': 'Organization', name: siteConfig.name },
-    },
-  }),
-  prefetch: (_params, dispatch) => {
-    void dispatch(blogApi.endpoints.getPosts.initiate(BLOG_LISTING_QUERY));
+  meta: listingMetaOf,
+  // Everything the page renders, in one prerender: the chips' categories and tags, the trending
+  // aside, and the page's cards, which for a category or tag need its id from the list first.
+  prefetch: async (params, dispatch) => {
+    const listing = blogListingOf(params);
+    if (!listing) return;
+    const categories = dispatch(blogApi.endpoints.getCategories.initiate(undefined));
+    const tags = dispatch(blogApi.endpoints.getTags.initiate(undefined));
+    if (showsTrending(listing)) void dispatch(blogApi.endpoints.getTrendingPosts.initiate(undefined));
+    const [categoryList, tagList] =
+      listing.kind === 'all' ? [undefined, undefined] : await Promise.all([categories, tags]);
+    const resolution = resolveListing(listing, categoryList?.data?.items, tagList?.data?.items);
+    if (resolution.status === 'found') void dispatch(blogApi.endpoints.getPostTeasers.initiate(resolution.arg));
   },
 };

@@ -22,7 +22,6 @@ import { LoadError } from './LoadError';
 import { PostCard } from './PostCard';
 import { selectRelatedPosts } from './selectors';
 import { TableOfContents } from './TableOfContents';
-import { listingSearch } from './useBlogQuerySync';
 
 export const COVER = { width: 1200, height: 630 } as const;
 
@@ -82,10 +81,7 @@ function Article({ post }: { post: PostPage }) {
         <header css={{ maxWidth: 820 }}>
           {post.category ? (
             <Eyebrow>
-              <Link
-                to={`${paths.blog}${listingSearch({ q: '', category: post.category.slug, tag: '' })}`}
-                css={{ color: 'inherit' }}
-              >
+              <Link to={paths.blogCategory(post.category.slug)} css={{ color: 'inherit' }}>
                 {post.category.name}
               </Link>
             </Eyebrow>
@@ -106,10 +102,7 @@ function Article({ post }: { post: PostPage }) {
             >
               {post.tags.map((tag) => (
                 <li key={tag.id}>
-                  <Link
-                    to={`${paths.blog}${listingSearch({ q: '', category: '', tag: tag.slug })}`}
-                    css={{ fontSize: fontSizes.sm }}
-                  >
+                  <Link to={paths.blogTag(tag.slug)} css={{ fontSize: fontSizes.sm }}>
                     #{tag.name}
                   </Link>
                 </li>

@@ -71,12 +71,6 @@ const pageTags = (result: Page<{ id: string }> | undefined) => [
   ...(result?.items.map((post) => ({ type: 'Post' as const, id: post.id })) ?? []),
 ];
 
-export interface SearchArg {
-  query: string;
-  limit?: number;
-  skip?: number;
-}
-
 export interface RelatedArg {
   slug: string;
   limit?: number;
@@ -121,13 +115,8 @@ export const blogApi = contentApi.injectEndpoints({
       keepUnusedDataFor: 3600,
       providesTags: [{ type: 'Post', id: 'LIST' }],
     }),
-    searchPosts: build.query<Page<PostSummary>, SearchArg>({
-      queryFn: ({ query, limit = LIMITS.search, skip = 0 }, api) =>
-        runQuery(api, LISTING_ERRORS.search, async (source) =>
-          mapPage(await source.searchPosts(query, limit, skip), toPostSummary),
-        ),
-      providesTags: [{ type: 'Post', id: 'LIST' }],
-    }),
+    // searchPosts (the site server's search) is injected by searchApi.ts, from the blog page's
+    // chunk: the store, and so every page's first-load code, never carries it.
     getCategories: build.query<Page<Category>, undefined>({
       queryFn: (_arg, api) => runQuery(api, LISTING_ERRORS.categories, (source) => source.getCategories()),
       providesTags: [{ type: 'Category', id: 'LIST' }],
@@ -149,7 +138,6 @@ export const {
   useGetPostBySlugQuery,
   useGetRelatedPostsQuery,
   useGetTrendingPostsQuery,
-  useSearchPostsQuery,
   useGetCategoriesQuery,
   useGetTagsQuery,
   useGetAuthorsQuery,

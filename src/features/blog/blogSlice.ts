@@ -1,22 +1,17 @@
-// What the visitor chose on the blog listing: search text, category and tag (so Redux DevTools can
-// replay a filtering session), and the listing layer's last error message.
+// What the visitor typed into the blog listing's search (so Redux DevTools can replay a search
+// session), and the listing layer's last error message. The category, tag and page are the route's
+// (paths.ts): each has a URL of its own.
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { blogApi } from './blogApi';
 import type { ContentError } from './blogApi';
 
-export const ALL_CATEGORIES = 'all';
-
 export interface BlogUiState {
   searchQuery: string;
-  /** Category slug, or 'all'. */
-  selectedCategory: string;
-  /** Tag slug, or '' for none. */
-  selectedTag: string;
   error: string | null;
 }
 
-const initialState: BlogUiState = { searchQuery: '', selectedCategory: ALL_CATEGORIES, selectedTag: '', error: null };
+const initialState: BlogUiState = { searchQuery: '', error: null };
 
 const { endpoints } = blogApi;
 const listingReads = [
@@ -33,17 +28,6 @@ export const blogSlice = createSlice({
     searchChanged(state, action: PayloadAction<string>) {
       state.searchQuery = action.payload;
     },
-    categorySelected(state, action: PayloadAction<string>) {
-      state.selectedCategory = action.payload || ALL_CATEGORIES;
-    },
-    tagSelected(state, action: PayloadAction<string>) {
-      state.selectedTag = action.payload;
-    },
-    filtersReset(state) {
-      state.searchQuery = '';
-      state.selectedCategory = ALL_CATEGORIES;
-      state.selectedTag = '';
-    },
   },
   extraReducers: (builder) => {
     builder
@@ -58,11 +42,9 @@ export const blogSlice = createSlice({
   },
   selectors: {
     selectSearchQuery: (state) => state.searchQuery,
-    selectSelectedCategory: (state) => state.selectedCategory,
-    selectSelectedTag: (state) => state.selectedTag,
     selectBlogError: (state) => state.error,
   },
 });
 
-export const { searchChanged, categorySelected, tagSelected, filtersReset } = blogSlice.actions;
-export const { selectSearchQuery, selectSelectedCategory, selectSelectedTag, selectBlogError } = blogSlice.selectors;
+export const { searchChanged } = blogSlice.actions;
+export const { selectSearchQuery, selectBlogError } = blogSlice.selectors;

@@ -8,7 +8,8 @@ import { blogApi } from './blogApi';
 
 /**
  * A post as the lists keep it: its teaser (never the body), relations by id, and the plain text
- * once the listing has loaded it (its search reads it; cards do not).
+ * once a read of summaries (getPosts) has loaded it; cards never need it, and the listing reads
+ * teasers.
  */
 export type PostRecord = Omit<PostTeaser, 'authors' | 'category' | 'tags'> & {
   content?: string;
@@ -82,12 +83,10 @@ export const contentEntitiesSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
+      // Search results (searchApi.ts) stay in their query's cache: the search is the blog page's
+      // code, which this first-load slice does not import.
       .addMatcher(
-        isAnyOf(
-          endpoints.getPosts.matchFulfilled,
-          endpoints.getPostTeasers.matchFulfilled,
-          endpoints.searchPosts.matchFulfilled,
-        ),
+        isAnyOf(endpoints.getPosts.matchFulfilled, endpoints.getPostTeasers.matchFulfilled),
         (state, action) => {
           receivePosts(state, action.payload.items);
         },

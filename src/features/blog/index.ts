@@ -5,27 +5,17 @@ export {
   useGetPostBySlugQuery,
   useGetRelatedPostsQuery,
   useGetTrendingPostsQuery,
-  useSearchPostsQuery,
   useGetCategoriesQuery,
   useGetTagsQuery,
   useGetAuthorsQuery,
 } from './blogApi';
-export type { ContentError, PostsArg, RelatedArg, SearchArg } from './blogApi';
+export type { ContentError, PostsArg, RelatedArg } from './blogApi';
+// Type only: the search itself (searchApi.ts) loads with the blog page's chunk.
+export type { SearchArg } from './searchApi';
 export { contentEntitiesSlice, toPostRecord } from './entities';
 export type { PostRecord, ContentEntitiesState } from './entities';
-export {
-  blogSlice,
-  searchChanged,
-  categorySelected,
-  tagSelected,
-  filtersReset,
-  selectSearchQuery,
-  selectSelectedCategory,
-  selectSelectedTag,
-  selectBlogError,
-  ALL_CATEGORIES,
-} from './blogSlice';
+export { blogSlice, searchChanged, selectSearchQuery, selectBlogError } from './blogSlice';
 export * from './selectors';
 export { defaultContentExtra, contentExtraFor } from './contentSource';
 export { ExpertInsights } from './ExpertInsights';
-export { BLOG_LISTING_QUERY, HOME_POSTS_QUERY } from './queries';
+export { HOME_POSTS_QUERY } from './queries';

@@ -1,39 +1,77 @@
-// Derived blog lists, computed from the normalized entities and the blog slice and never stored
-// (CONVENTIONS.md §5): all posts, filtered, related, trending, by category/tag, home's first 3.
+// Derived blog lists, computed from the normalized entities and never stored (CONVENTIONS.md §5):
+// all posts, posts by id (a listing page's cards), related, trending, home's first 3.
 import { createSelector } from '@reduxjs/toolkit';
-import type { PostTeaser } from '../../content/model';
+import type { Author, Category, PostTeaser, Tag } from '../../content/model';
 import { LIMITS } from '../../content/model';
-import { ALL_CATEGORIES, selectSearchQuery, selectSelectedCategory, selectSelectedTag } from './blogSlice';
-import { selectAllPostRecords, selectAuthorEntities, selectCategoryEntities, selectTagEntities } from './entities';
+import { selectSearchQuery } from './blogSlice';
+import {
+  selectAllPostRecords,
+  selectAuthorEntities,
+  selectCategoryEntities,
+  selectPostRecordEntities,
+  selectTagEntities,
+} from './entities';
 import type { PostRecord } from './entities';
 
 const present = <T>(value: T | undefined): value is T => value !== undefined;
 
-/** A post as the store lists it: its teaser, and its plain text once the listing has loaded it. */
+type Lookup<T> = Readonly<Record<string, T | undefined>>;
+
+/** A post as the store lists it: its teaser, and its plain text once a full read has loaded it. */
 export type ListedPost = PostTeaser & { content?: string };
+
+/** A post record with its authors, category and tags put back in place. */
+const denormalize = (
+  { authorIds, categoryId, tagIds, ...post }: PostRecord,
+  authors: Lookup<Author>,
+  categories: Lookup<Category>,
+  tags: Lookup<Tag>,
+): ListedPost => ({
+  ...post,
+  authors: authorIds.map((id) => authors[id]).filter(present),
+  category: categoryId ? (categories[categoryId] ?? null) : null,
+  tags: tagIds.map((id) => tags[id]).filter(present),
+});
 
 /** Every post with its authors, category and tags, newest first. */
 export const selectAllPosts = createSelector(
   [selectAllPostRecords, selectAuthorEntities, selectCategoryEntities, selectTagEntities],
   (records, authors, categories, tags): ListedPost[] =>
-    records.map(({ authorIds, categoryId, tagIds, ...post }: PostRecord) => ({
-      ...post,
-      authors: authorIds.map((id) => authors[id]).filter(present),
-      category: categoryId ? (categories[categoryId] ?? null) : null,
-      tags: tagIds.map((id) => tags[id]).filter(present),
-    })),
+    records.map((record) => denormalize(record, authors, categories, tags)),
 );
 
+/**
+ * The posts with these ids, in this order (a listing page's cards, as its read returned them);
+ * ids not in the store are left out. Pass the same array for the same list: it is the cache key.
+ */
+export const selectPostsByIds = createSelector(
+  [
+    selectPostRecordEntities,
+    selectAuthorEntities,
+    selectCategoryEntities,
+    selectTagEntities,
+    (_state: unknown, ids: readonly string[]) => ids,
+  ],
+  (records, authors, categories, tags, ids): ListedPost[] =>
+    ids
+      .map((id) => records[id])
+      .filter(present)
+      .map((record) => denormalize(record, authors, categories, tags)),
+);
+
+/**
+ * The stored posts whose title, excerpt, plain text, tag or author names contain the search text.
+ * The listing no longer filters in the store (a page reads its own 12 cards and the site server
+ * searches the archive); this stays only for `npm run bench:content` (scripts/bench-content.ts),
+ * which measures it, and goes with that benchmark.
+ */
 interface Searchable {
   post: ListedPost;
   /** Lower-cased title, excerpt, content, tag and author names, built once per posts change. */
   text: string;
-  category: string[];
-  tags: string[];
 }
 
-/** The lower-casing is done once per content change, so a keystroke only scans. */
-export const selectSearchIndex = createSelector([selectAllPosts], (posts): Searchable[] =>
+const selectSearchIndex = createSelector([selectAllPosts], (posts): Searchable[] =>
   posts.map((post) => ({
     post,
     text: [
@@ -45,65 +83,22 @@ export const selectSearchIndex = createSelector([selectAllPosts], (posts): Searc
     ]
       .join('\n')
       .toLowerCase(),
-    category: post.category ? [post.category.slug.toLowerCase(), post.category.name.toLowerCase()] : [],
-    tags: post.tags.flatMap((tag) => [tag.slug.toLowerCase(), tag.name.toLowerCase()]),
   })),
 );
 
-export interface PostFilter {
-  query: string;
-  category: string;
-  tag: string;
-}
-
-interface Criteria {
-  needle: string;
-  category: string;
-  tag: string;
-}
-
-const criteriaOf = ({ query, category, tag }: PostFilter): Criteria => ({
-  needle: query.trim().toLowerCase(),
-  category: category && category !== ALL_CATEGORIES ? category.toLowerCase() : '',
-  tag: tag.toLowerCase(),
-});
-
-const matches = (entry: Searchable, { needle, category, tag }: Criteria): boolean =>
-  (!category || entry.category.includes(category)) &&
-  (!tag || entry.tags.includes(tag)) &&
-  (!needle || entry.text.includes(needle));
-
-/** All active filters combined; an empty search with no category or tag keeps every post. */
-export const filterPosts = (index: readonly Searchable[], filter: PostFilter): ListedPost[] => {
-  const criteria = criteriaOf(filter);
-  return index.filter((entry) => matches(entry, criteria)).map((entry) => entry.post);
-};
-
-/**
- * Typing forward only narrows the result, so a query that extends the previous one scans the
- * previous matches instead of every post. The cache is derived data private to this selector,
- * never state: replaying the same actions gives the same list.
- */
-function narrowingFilter() {
-  let last: { index: readonly Searchable[]; criteria: Criteria; found: Searchable[] } | null = null;
-  return (index: readonly Searchable[], query: string, category: string, tag: string): ListedPost[] => {
-    const criteria = criteriaOf({ query, category, tag });
-    const narrowing =
-      last?.index === index &&
-      last.criteria.category === criteria.category &&
-      last.criteria.tag === criteria.tag &&
-      criteria.needle.startsWith(last.criteria.needle);
-    const candidates = narrowing && last ? last.found : index;
-    const found = candidates.filter((entry) => matches(entry, criteria));
-    last = { index, criteria, found };
+/** Typing forward only narrows the result, so a longer query scans the previous matches only. */
+function narrowingSearch() {
+  let last: { index: readonly Searchable[]; needle: string; found: Searchable[] } | null = null;
+  return (index: readonly Searchable[], query: string): ListedPost[] => {
+    const needle = query.trim().toLowerCase();
+    const candidates = last?.index === index && needle.startsWith(last.needle) ? last.found : index;
+    const found = needle ? candidates.filter((entry) => entry.text.includes(needle)) : [...index];
+    last = { index, needle, found };
     return found.map((entry) => entry.post);
   };
 }
 
-export const selectFilteredPosts = createSelector(
-  [selectSearchIndex, selectSearchQuery, selectSelectedCategory, selectSelectedTag],
-  narrowingFilter(),
-);
+export const selectFilteredPosts = createSelector([selectSearchIndex, selectSearchQuery], narrowingSearch());
 
 export const selectPostBySlug = createSelector(
   [selectAllPosts, (_state: unknown, slug: string) => slug],
@@ -133,13 +128,3 @@ export const selectTrendingPosts = createSelector([selectAllPosts], (posts) => p
 
 /** The home page's Expert Insights: the first 3 posts. */
 export const selectHomePosts = createSelector([selectAllPosts], (posts) => posts.slice(0, LIMITS.homePosts));
-
-export const selectPostsByCategory = createSelector(
-  [selectSearchIndex, (_state: unknown, category: string) => category],
-  (index, category) => filterPosts(index, { query: '', category, tag: '' }),
-);
-
-export const selectPostsByTag = createSelector(
-  [selectSearchIndex, (_state: unknown, tag: string) => tag],
-  (index, tag) => filterPosts(index, { query: '', category: ALL_CATEGORIES, tag }),
-);

@@ -1,56 +1,48 @@
-// Keeps the listing's search, category and tag in step between the store and the URL query
-// (?q=&category=&tag=), so a filtered view can be shared and survives a reload, while Redux
-// DevTools still replays every change from the store.
+// Keeps the listing's search text in step between the store and the URL query (?q=), so a search
+// can be shared and survives a reload, while Redux DevTools still replays every change from the
+// store. Category, tag and page are the path's own (paths.ts); a link of the earlier listing
+// (`/blog?category=…` or `?tag=…`) is sent on to its category or tag page.
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import {
-  ALL_CATEGORIES,
-  categorySelected,
-  searchChanged,
-  selectSearchQuery,
-  selectSelectedCategory,
-  selectSelectedTag,
-  tagSelected,
-} from './blogSlice';
+import { paths } from '../../app/paths';
+import { searchChanged, selectSearchQuery } from './blogSlice';
 
-export interface ListingQuery {
-  q: string;
-  category: string;
-  tag: string;
-}
+export const readSearchText = (search: string): string => new URLSearchParams(search).get('q') ?? '';
 
-export const readListingQuery = (search: string): ListingQuery => {
+/** `?q=…`, or '' without a search. */
+export const searchQueryString = (q: string): string => (q ? `?${new URLSearchParams({ q }).toString()}` : '');
+
+/** Where a listing URL of the earlier `?category=&tag=` form now lives, or null. */
+export function legacyFilterPath(pathname: string, search: string): string | null {
+  if (pathname !== paths.blog) return null;
   const params = new URLSearchParams(search);
-  return { q: params.get('q') ?? '', category: params.get('category') || ALL_CATEGORIES, tag: params.get('tag') ?? '' };
-};
-
-export const listingSearch = ({ q, category, tag }: ListingQuery): string => {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (category && category !== ALL_CATEGORIES) params.set('category', category);
-  if (tag) params.set('tag', tag);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-};
+  const category = params.get('category');
+  const tag = params.get('tag');
+  const q = searchQueryString(params.get('q') ?? '');
+  if (category && category !== 'all') return `${paths.blogCategory(category)}${q}`;
+  if (tag) return `${paths.blogTag(tag)}${q}`;
+  return null;
+}
 
 export function useBlogQuerySync(): void {
   const dispatch = useAppDispatch();
   const { search, pathname, hash } = useLocation();
   const navigate = useNavigate();
   const q = useAppSelector(selectSearchQuery);
-  const category = useAppSelector(selectSelectedCategory);
-  const tag = useAppSelector(selectSelectedTag);
 
   // URL → store: on arrival and on back/forward.
   useEffect(() => {
-    const fromUrl = readListingQuery(search);
-    if (fromUrl.q !== q) dispatch(searchChanged(fromUrl.q));
-    if (fromUrl.category !== category) dispatch(categorySelected(fromUrl.category));
-    if (fromUrl.tag !== tag) dispatch(tagSelected(fromUrl.tag));
+    const legacy = legacyFilterPath(pathname, search);
+    if (legacy) {
+      void navigate(legacy, { replace: true });
+      return;
+    }
+    const fromUrl = readSearchText(search);
+    if (fromUrl !== q) dispatch(searchChanged(fromUrl));
     // Only a URL change should pull the store; store changes push the URL below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search, dispatch]);
+  }, [search, pathname, dispatch]);
 
   // Store → URL: replace, so typing does not flood the history. Not on mount: then the URL leads.
   const mounted = useRef(false);
@@ -59,10 +51,10 @@ export function useBlogQuerySync(): void {
       mounted.current = true;
       return;
     }
-    const next = listingSearch({ q, category, tag });
-    if (next !== listingSearch(readListingQuery(search))) {
+    const next = searchQueryString(q);
+    if (next !== searchQueryString(readSearchText(search))) {
       void navigate({ pathname, search: next, hash }, { replace: true, preventScrollReset: true });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [q, category, tag]);
+  }, [q]);
 }

@@ -12,6 +12,9 @@ import {
 } from '../../../src/app/ssr';
 import type { ChunkManifest, RenderedPage } from '../../../src/app/ssr';
 import { serializeState } from '../../../src/app/serialization';
+import type { BlogPost, PostQuery } from '../../../src/content/model';
+import { buildAuthor, buildPost } from '../../support/builders';
+import { fixedSource } from '../../support/fixedSource';
 import { aliases, canonicalRoutes } from '../../support/routeTable';
 
 const template = `<!doctype html><html lang="en"><head><!--app-head--><script defer src="/assets/main.js"></script></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>`;
@@ -115,6 +118,7 @@ describe('prerender', () => {
   });
 
   it('renders the blog listing and every post from the content source, shipping the data in the state', async () => {
+    // The mock source has fewer posts than a listing page holds: /blog shows them all.
     const source = await loadPrerenderSource();
     const { items } = await source.getPosts({ limit: 100 });
     expect(items.length).toBeGreaterThan(0);
@@ -139,6 +143,99 @@ describe('prerender', () => {
     const missing = await renderPage('/blog/no-such-post', template, chunks);
     expect(missing.status).toBe(404);
     expect(missing.html).toContain('404 - Page Not Found');
+  });
+
+  describe('the blog listing at scale', () => {
+    const ai = { id: 'c-ai', name: 'Salesforce AI', slug: 'salesforce-ai' };
+    const strategy = { id: 'c-strategy', name: 'Salesforce Strategy', slug: 'salesforce-strategy' };
+    const author = buildAuthor({ name: 'Priya Raman' });
+    // 30 posts, newest first: even ones Salesforce AI, odd ones Strategy.
+    const posts: BlogPost[] = Array.from({ length: 30 }, (_, i) =>
+      buildPost({
+        id: `p${i}`,
+        slug: `post-${i}`,
+        title: `Article number ${i}`,
+        publishDate: new Date(Date.UTC(2026, 5, 30) - i * 86_400_000).toISOString(),
+        category: i % 2 === 0 ? ai : strategy,
+        authors: [author],
+      }),
+    );
+    /** fixedSource, filtering by category id as every source does. */
+    const source = {
+      ...fixedSource(posts),
+      getPosts: (query: PostQuery = {}) =>
+        fixedSource(posts.filter((post) => !query.category || post.category?.id === query.category)).getPosts({
+          skip: query.skip,
+          limit: query.limit,
+        }),
+    };
+    const blogChunks: ChunkManifest = { entry: [], chunks: { 'page-blog': ['assets/page-blog.abc.js'] } };
+    const href = (i: number) => `href="/blog/post-${i}"`;
+    const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+    const stateOf = (page: RenderedPage) =>
+      JSON.parse(
+        new RegExp(`id="__PRELOADED_STATE__" data-path="${page.path}">([^<]*)<`).exec(page.html)?.[1] ?? '{}',
+      ) as {
+        content: { posts: { ids: string[] } };
+        contentApi: { queries: Record<string, { data?: { items?: { id: string }[] } }> };
+      };
+
+    it("renders /blog/page/2 in one pass with only that page's 12 cards (and the trending aside) in its state", async () => {
+      const page = await renderPage('/blog/page/2', template, blogChunks, source);
+      expect(page.status).toBe(200);
+      for (const i of range(12, 24)) expect(page.html).toContain(href(i));
+      // Page 1's cards are not here, but for the 5 newest, which the trending aside links to.
+      for (const i of [...range(5, 12), ...range(24, 30)]) expect(page.html).not.toContain(href(i));
+      const state = stateOf(page);
+      const cards = state.contentApi.queries['getPostTeasers({"limit":12,"skip":12})']?.data?.items ?? [];
+      expect(cards.map((post) => post.id)).toEqual(range(12, 24).map((i) => `p${i}`));
+      expect(cards.every((post) => !('content' in post) && !('bodyHtml' in post))).toBe(true);
+      expect([...state.content.posts.ids].sort()).toEqual(
+        [...range(0, 5), ...range(12, 24)].map((i) => `p${i}`).sort(),
+      );
+      expect(page.html).toMatch(/<nav aria-label="Pagination"/);
+      expect(page.html).toContain('href="/blog/page/3"');
+      expect(page.html).toMatch(/<aside[^>]*aria-labelledby="trending-heading"/);
+      const head = headOf(page.html);
+      expect(head).toContain('<title>Blog – page 2 | Meridian Cloud Consulting</title>');
+      expect(head).toContain('<link rel="canonical" href="http://localhost:3000/blog/page/2">');
+      expect(head).not.toContain('application/ld+json');
+      expect(head).toContain('<link rel="preload" as="script" href="/assets/page-blog.abc.js">');
+      expect(isSitemapPage(page)).toBe(true);
+    });
+
+    it("renders a category page with the category's posts, its chip current", async () => {
+      const page = await renderPage('/blog/category/salesforce-ai', template, blogChunks, source);
+      expect(page.status).toBe(200);
+      for (const i of range(0, 24).filter((n) => n % 2 === 0)) expect(page.html).toContain(href(i));
+      for (const i of range(5, 30).filter((n) => n % 2 === 1)) expect(page.html).not.toContain(href(i));
+      const current = [...page.html.matchAll(/<a [^>]*aria-current="page"[^>]*>([^<]*)</g)].map((m) => m[0]);
+      expect(current).toHaveLength(1);
+      expect(current[0]).toContain('href="/blog/category/salesforce-ai"');
+      expect(current[0]).toMatch(/>Salesforce AI<$/);
+      expect(page.html).toContain('href="/blog/category/salesforce-ai/page/2"');
+      expect(headOf(page.html)).toContain('<title>Category: Salesforce AI | Meridian Cloud Consulting</title>');
+      const state = stateOf(page);
+      expect(
+        state.contentApi.queries['getPostTeasers({"category":"c-ai","limit":12,"skip":0})']?.data?.items,
+      ).toHaveLength(12);
+    });
+
+    it('answers 404 for a page past the last, a non-canonical number or an unknown category, and refuses /page/1', async () => {
+      for (const path of [
+        '/blog/page/4',
+        '/blog/page/02',
+        '/blog/category/nope',
+        '/blog/category/salesforce-ai/page/3',
+      ]) {
+        const page = await renderPage(path, template, blogChunks, source);
+        expect([path, page.status]).toEqual([path, 404]);
+        expect(page.html).toContain('404 - Page Not Found');
+        expect(page.html).not.toMatch(/<h1[^>]*>Salesforce insights<\/h1>/);
+      }
+      expect((await renderPage('/blog/category/salesforce-ai/page/2', template, blogChunks, source)).status).toBe(200);
+      await expect(renderPage('/blog/page/1', template, blogChunks, source)).rejects.toThrow('redirect');
+    });
   });
 
   it('knows every route of the route table', () => {
