@@ -53,8 +53,16 @@ export default defineConfig(
             },
             {
               target: './src/server',
-              from: ['./src/app', './src/features', './src/site', './src/ui', './src/main.tsx', './src/prerender.tsx'],
-              message: 'server/ imports only content/ and its own files.',
+              from: ['./src/features', './src/site', './src/ui', './src/main.tsx', './src/prerender.tsx'],
+              message: 'server/ imports only content/, the page renderer (app/ssr) and its own files.',
+            },
+            {
+              // Live publishing renders pages on the server (issue #18): through the renderer and the site's own
+              // facts (paths, site config, meta), never a feature or page directly.
+              target: './src/server',
+              from: './src/app',
+              except: ['./ssr.tsx', './paths.ts', './config.ts', './meta.ts'],
+              message: 'server/ imports only content/, the page renderer (app/ssr) and its own files.',
             },
             {
               target: './src/content',

@@ -16,7 +16,7 @@ export const swcTransform: Config['transform'] = {
 };
 
 // ESM-only packages that jest's CommonJS runtime must have transformed (Node itself loads them).
-const transformIgnorePatterns = ['/node_modules/(?!(marked)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(marked|feed)/)'];
 
 // Server, prerender and content-layer tests run in Node: no DOM, real sockets, real timers.
 const nodeOnly = [

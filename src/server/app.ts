@@ -19,8 +19,11 @@ import { registerImageRoutes } from './routes/images';
 import { registerMetricRoutes } from './routes/metrics';
 import { registerNewsletterRoutes } from './routes/newsletter';
 import { registerPageRoutes } from './routes/pages';
+import { registerContentRoutes } from './routes/content';
+import type { ContentRoutes, ContentRoutesOptions } from './routes/content';
 import { isInMemoryPath, openStorage, StorageUnavailableError, type Storage } from './storage';
 import { rateLimitStoreFor } from './storage/rateLimitStore';
+import { readContentEnv } from '../content/source';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +87,18 @@ export interface AppOptions {
   headersTimeoutMs?: number;
   /** How long an idle keep-alive connection stays open between requests; 5 s by default. */
   keepAliveTimeoutMs?: number;
+  /**
+   * Live publishing (routes/content.ts): the content source's variables, the webhook secret and the sync interval.
+   * When omitted the content variables are read from the environment; `false` serves the build's pages only.
+   */
+  content?: Partial<Omit<ContentRoutesOptions, 'staticRoutes' | 'databaseUrl'>> | false;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live content and its pages; null when the server serves the build's pages only. */
+    liveContent: ContentRoutes | null;
+  }
 }
 
 /**
@@ -259,8 +274,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       adminToken: options.adminToken === '' ? undefined : options.adminToken,
     });
 
+    const live =
+      options.content === false
+        ? null
+        : await registerContentRoutes(app, {
+            nodeDistDir: options.content?.nodeDistDir ?? path.join(path.dirname(distDir), 'dist-node'),
+            env: options.content?.env ?? readContentEnv(),
+            webhookSecret: options.content?.webhookSecret,
+            syncIntervalMs: options.content?.syncIntervalMs,
+            pageCacheBytes: options.content?.pageCacheBytes,
+            content: options.content?.content,
+            staticRoutes: manifest?.routes ?? [],
+            databaseUrl: options.databaseUrl,
+          });
+    app.decorate('liveContent', live);
+
     // Last: it owns the GET catch-all and the not-found handler.
-    await registerPageRoutes(app, { distDir, expectedRoutes: manifest?.routes ?? [] });
+    await registerPageRoutes(app, { distDir, expectedRoutes: manifest?.routes ?? [], live: live?.pages ?? null });
   } catch (error) {
     await app.close();
     throw error;

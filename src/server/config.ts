@@ -53,6 +53,10 @@ export interface ServerConfig {
   headersTimeoutMs: number;
   /** How long an idle keep-alive connection stays open (KEEP_ALIVE_TIMEOUT_SECONDS, default 5). */
   keepAliveTimeoutMs: number;
+  /** The signing secret of Contentful's webhook (CONTENTFUL_WEBHOOK_SECRET); the webhook is off when unset. */
+  contentWebhookSecret: string | undefined;
+  /** How often the server pulls content changes no webhook announced (CONTENT_SYNC_INTERVAL_SECONDS, default 300). */
+  contentSyncIntervalMs: number;
 }
 
 export interface LeadsConfig {
@@ -105,6 +109,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     adminPasswordHash: valueOf(env, 'ADMIN_PASSWORD_HASH'),
     adminSessionMs: parseDuration('ADMIN_SESSION_HOURS', valueOf(env, 'ADMIN_SESSION_HOURS'), 8, 3_600_000, false),
     ...parseConnectionTimeouts(env),
+    contentWebhookSecret: valueOf(env, 'CONTENTFUL_WEBHOOK_SECRET'),
+    contentSyncIntervalMs: parseDuration(
+      'CONTENT_SYNC_INTERVAL_SECONDS',
+      valueOf(env, 'CONTENT_SYNC_INTERVAL_SECONDS'),
+      300,
+      1000,
+      false,
+    ),
   };
 }
 

@@ -51,6 +51,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     requestTimeoutMs: config.requestTimeoutMs,
     headersTimeoutMs: config.headersTimeoutMs,
     keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+    content: { webhookSecret: config.contentWebhookSecret, syncIntervalMs: config.contentSyncIntervalMs },
   });
   try {
     const url = await app.listen({ port: config.port, host: config.host });

@@ -64,14 +64,23 @@ export const SNAPSHOT_DEFAULTS = {
 export interface SnapshotOptions {
   postPageSize?: number;
   taxonomyPageSize?: number;
+  /**
+   * Adapted posts by entry object, shared by successive snapshots of a live mirror (mirror.ts): an
+   * entry object that did not change, with links that did not change, is not adapted again. The
+   * owner must start a new one when a linked entry or asset changes.
+   */
+  adapted?: AdaptedPosts;
 }
+
+/** See SnapshotOptions.adapted. */
+export type AdaptedPosts = WeakMap<object, PostRecord>;
 
 export interface ContentfulSnapshotConfig extends ContentfulSourceConfig {
   snapshot?: SnapshotOptions;
 }
 
 /** One post entry as the API holds it: what its filters compare, and the adapted post (or why not). */
-interface PostRecord {
+export interface PostRecord {
   id: string | undefined;
   slug: string | undefined;
   category: string[];
@@ -204,7 +213,9 @@ export function createSnapshotSource(
     await readAll(query, (response) => {
       const links = createLinkResolver(response);
       for (const item of response.items) {
-        const record = toPostRecord(item, links);
+        const known = isObject(item) ? options.adapted?.get(item) : undefined;
+        const record = known ?? toPostRecord(item, links);
+        if (!known && isObject(item)) options.adapted?.set(item, record);
         // An entry seen on an earlier page (the space changed during the read) keeps its first place.
         if (record.id !== undefined) {
           if (index.byId.has(record.id)) continue;

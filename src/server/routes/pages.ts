@@ -3,11 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chooseEncoding, CompressedFiles, isCompressible } from '../compressedFiles';
+import { isLivePath } from '../content/livePages';
+import type { LivePage, LivePages } from '../content/livePages';
 
 export interface PageRoutesOptions {
   distDir: string;
   /** Routes the build manifest says were prerendered; only compared with distDir to warn about a broken build. */
   expectedRoutes?: readonly string[];
+  /** Pages rendered from the live content (`/`, the blog, feeds, sitemap); the build's files otherwise. */
+  live?: LivePages | null;
 }
 
 const cacheControl = {
@@ -64,6 +68,11 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
     if (resolution.kind === 'notFound') {
       return sendNotFound(request, reply);
     }
+    const route = resolution.kind === 'page' ? routeOfPage(resolution.file) : `/${resolution.segments.join('/')}`;
+    if (options.live && isLivePath(route)) {
+      const page = await options.live.get(route);
+      return page === null ? sendNotFound(request, reply) : sendLivePage(request, reply, route, page, compressedFiles);
+    }
     const segments = resolution.kind === 'page' ? resolution.file.split('/').slice(1) : resolution.segments;
     const file = await openFile(distRoot, segments);
     if (file === null) {
@@ -99,7 +108,8 @@ function resolvePath(url: string, pages: ReadonlyMap<string, string>): Resolutio
     return { kind: 'notFound' };
   }
   if (decoded === '/') {
-    return pageOrNotFound('/', pages);
+    // Without a prerendered home page, only the live pages can answer (an empty path opens no file).
+    return pages.has('/') ? pageOrNotFound('/', pages) : { kind: 'file', segments: [] };
   }
 
   const hasTrailingSlash = rawPath.endsWith('/');
@@ -134,6 +144,34 @@ function resolvePath(url: string, pages: ReadonlyMap<string, string>): Resolutio
   }
   return { kind: 'file', segments };
 }
+
+/** '/blog/x/index.html' → '/blog/x'; '/index.html' → '/'. */
+const routeOfPage = (file: string): string => file.replace(/\/index\.html$/, '') || '/';
+
+async function sendLivePage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  route: string,
+  page: LivePage,
+  compressedFiles: CompressedFiles,
+): Promise<FastifyReply> {
+  reply.code(page.status).header('cache-control', cacheControl.html).header('etag', page.etag).type(page.type);
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => sameEtag(tag, page.etag))) {
+    return reply.code(304).send();
+  }
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  if (encoding === null || !isCompressible(page.type, page.body.length)) return reply.send(page.body);
+  const compressed = await compressedFiles.get(`live\0${route}\0${page.etag}`, encoding, page.body);
+  return reply
+    .header('vary', 'accept-encoding')
+    .header('content-encoding', encoding)
+    .header('content-length', compressed.length)
+    .send(compressed);
+}
+
+const sameEtag = (tag: string, etag: string): boolean =>
+  tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag.replace(/^W\//, '');
 
 function hasControlCharacter(value: string): boolean {
   for (let index = 0; index < value.length; index += 1) {
