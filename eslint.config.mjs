@@ -61,7 +61,7 @@ export default defineConfig(
               // facts (paths, site config, meta), never a feature or page directly.
               target: './src/server',
               from: './src/app',
-              except: ['./ssr.tsx', './paths.ts', './config.ts', './meta.ts'],
+              except: ['./ssr.tsx', './paths.ts', './config.ts', './meta.ts', './feeds.ts'],
               message: 'server/ imports only content/, the page renderer (app/ssr) and its own files.',
             },
             {

@@ -10,6 +10,7 @@ import { caseStudies } from '../site/case-studies/content';
 import { services } from '../site/services/catalog';
 import { AppProviders } from './AppProviders';
 import { siteConfig } from './config';
+import { feedHeadLinks } from './feeds';
 import { absoluteUrl, documentTitle, isRouteHandle, notFoundMeta } from './meta';
 import type { PageMeta } from './meta';
 import { caseStudySlugAliases, internalPaths, paths } from './paths';
@@ -104,6 +105,8 @@ export function headTags(urlPath: string, meta: PageMeta): string[] {
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     `<meta property="og:url" content="${escapeHtml(url)}">`,
     `<meta name="twitter:card" content="summary">`,
+    // Every page announces the blog's feeds, so a reader finds them from any URL of the site.
+    ...feedHeadLinks(),
   ];
   if (meta.image) {
     tags.push(`<meta property="og:image" content="${escapeHtml(absoluteUrl(meta.image.url))}">`);

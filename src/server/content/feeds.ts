@@ -19,30 +19,15 @@ import { DEFAULTS } from '../../content/model';
 import { escapeHtml } from '../html';
 import { withoutControlCharacters } from '../text';
 import { siteConfig } from '../../app/config';
+import { FEED_TITLE, feedUrls } from '../../app/feeds';
 import { absoluteUrl } from '../../app/meta';
 import { paths } from '../../app/paths';
 
 const site = siteConfig;
 const blogPostPath = paths.blogPost;
 
-export const FEED_PATHS = { rss: '/blog/rss.xml', atom: '/blog/atom.xml', json: '/blog/feed.json' } as const;
-
-export type FeedFormat = keyof typeof FEED_PATHS;
-
-/** Content-Type of each feed's response. */
-export const FEED_TYPES = {
-  rss: 'application/rss+xml; charset=utf-8',
-  atom: 'application/atom+xml; charset=utf-8',
-  json: 'application/feed+json; charset=utf-8',
-} as const satisfies Record<FeedFormat, string>;
-
 /** How many posts each feed carries: the newest. */
 export const FEED_SIZE = 20;
-
-export const FEED_TITLE = `${site.name} Blog`;
-
-const FORMATS: readonly FeedFormat[] = ['rss', 'atom', 'json'];
-const FORMAT_NAMES: Readonly<Record<FeedFormat, string>> = { rss: 'RSS', atom: 'Atom', json: 'JSON Feed' };
 
 /** What a feed reads of a post; a PostTeaser (or a whole post) is one. */
 export interface FeedPost {
@@ -174,12 +159,6 @@ function newestEntries(posts: readonly FeedPost[]): Entry[] {
   return newest;
 }
 
-const feedUrls = (): Record<FeedFormat, string> => ({
-  rss: absoluteUrl(FEED_PATHS.rss),
-  atom: absoluteUrl(FEED_PATHS.atom),
-  json: absoluteUrl(FEED_PATHS.json),
-});
-
 function feedOptions(updated: Date): FeedOptions {
   const blogUrl = absoluteUrl(paths.blog);
   return {
@@ -269,14 +248,4 @@ export function renderFeeds(posts: readonly FeedPost[], options: RenderFeedsOpti
     atom: render(base, entries, atomItem).atom1(),
     json: render(base, entries, jsonItem).json1(),
   };
-}
-
-/** The three `<link rel="alternate">` tags that announce the feeds in a page's `<head>`. */
-export function feedHeadLinks(): string[] {
-  const urls = feedUrls();
-  return FORMATS.map((format) => {
-    const type = FEED_TYPES[format].split(';')[0] ?? '';
-    const title = `${FEED_TITLE} (${FORMAT_NAMES[format]})`;
-    return `<link rel="alternate" type="${type}" title="${escapeHtml(title)}" href="${escapeHtml(urls[format])}">`;
-  });
 }

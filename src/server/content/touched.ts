@@ -9,7 +9,7 @@ import type { MirrorView } from '../../content/contentful/mirror';
 import { CONTENT_TYPES } from '../../content/contentful/cdaTypes';
 import { LIMITS } from '../../content/model';
 import { paths } from '../../app/paths';
-import { FEED_PATHS } from './feeds';
+import { FEED_PATHS } from '../../app/feeds';
 import type { ContentUpdate } from './liveContent';
 
 export interface Touched {

@@ -74,6 +74,8 @@ describe('loadConfig', () => {
       requestTimeoutMs: 30_000,
       headersTimeoutMs: 15_000,
       keepAliveTimeoutMs: 5_000,
+      contentWebhookSecret: undefined,
+      contentSyncIntervalMs: 300_000,
     });
   });
 
@@ -113,6 +115,8 @@ describe('loadConfig', () => {
       REQUEST_TIMEOUT_SECONDS: '120',
       HEADERS_TIMEOUT_SECONDS: '10',
       KEEP_ALIVE_TIMEOUT_SECONDS: '2.5',
+      CONTENTFUL_WEBHOOK_SECRET: 'w'.repeat(64),
+      CONTENT_SYNC_INTERVAL_SECONDS: '30',
     };
     expect(loadConfig(env, '/srv/site')).toEqual({
       port: 8080,
@@ -154,6 +158,8 @@ describe('loadConfig', () => {
       requestTimeoutMs: 120_000,
       headersTimeoutMs: 10_000,
       keepAliveTimeoutMs: 2_500,
+      contentWebhookSecret: 'w'.repeat(64),
+      contentSyncIntervalMs: 30_000,
     });
     expect(loadConfig({ PORT: '', HOST: ' ', LOG_LEVEL: '' }, '/srv/site')).toMatchObject({
       port: 3000,

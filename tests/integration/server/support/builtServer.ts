@@ -11,8 +11,8 @@ import webpackConfig from '../../../../webpack.config';
 
 const projectRoot = path.resolve(__dirname, '../../../..');
 const prebuiltEntry = path.join(projectRoot, 'dist-node', 'server.js');
-// What the server bundle is made of (server/ imports only content/ and itself).
-const serverSources = ['src/server', 'src/content', 'package.json', 'webpack.config.ts'];
+// What the server bundle is made of (server/ renders pages, so most of src/).
+const serverSources = ['src', 'package.json', 'webpack.config.ts'];
 
 export interface ServerBuild {
   entry: string;

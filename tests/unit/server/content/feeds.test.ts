@@ -3,14 +3,8 @@ import { siteConfig } from '../../../../src/app/config';
 import { absoluteUrl } from '../../../../src/app/meta';
 import { paths } from '../../../../src/app/paths';
 import type { FeedPost } from '../../../../src/server/content/feeds';
-import {
-  FEED_PATHS,
-  FEED_SIZE,
-  FEED_TITLE,
-  FEED_TYPES,
-  feedHeadLinks,
-  renderFeeds,
-} from '../../../../src/server/content/feeds';
+import { FEED_PATHS, FEED_TITLE, FEED_TYPES, feedHeadLinks } from '../../../../src/app/feeds';
+import { FEED_SIZE, renderFeeds } from '../../../../src/server/content/feeds';
 
 const { window } = new JSDOM('');
 const ATOM = 'http://www.w3.org/2005/Atom';
