@@ -1,21 +1,28 @@
 // `npm run bench:blog`: the blog at scale (issue #18). Seeds the CDA simulator with N posts
-// (`--posts N`, 10,000 by default; `--smoke` = 1,000), runs the real `npm run build` against it and
-// prints the full build time, the delivery-API requests the build made, the size of /blog's HTML
-// and whether every post got a page. The build runs in a scratch copy of the project (sources,
-// public files and config, node_modules linked), so this checkout's dist/ is never built from
-// simulated content and nothing else reading it is disturbed. `--keep` leaves the copy behind.
-import { spawn } from 'node:child_process';
+// (`--posts N`, 10,000 by default; `--smoke` = 1,000), runs the real build against it in a scratch copy
+// of the project (scripts/support/simulatedSite.ts; `--keep` leaves the copy behind) and prints the
+// full build time, the delivery-API requests the build made, the size of the built /blog and whether
+// every post got a page. Then it starts the built site server and prints what it costs and how it
+// answers: the requests that mirror the space at start, publish-to-live latency over 20 signed
+// webhooks, /blog's and a post's HTML as served (raw and gzipped), search round trips per keystroke,
+// the server's memory, and whether every post is reachable through the numbered listing pages.
+// Ends with a table of targets; exits 1 if any fails (CI runs `--smoke`).
+import http from 'node:http';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { nearestRank } from '../src/server/routes/metrics';
 import type { RecordedRequest } from '../tests/support/cda/simulator';
-import { startCdaSimulator } from '../tests/support/cda/simulator';
-import { buildSeed, seedPostSlugs } from '../tests/support/cda/seed';
+import { seedPostSlugs } from '../tests/support/cda/seed';
+import { blogPostEntity, publishAndAnnounce, startSimulatedSite } from './support/simulatedSite';
+import type { SimulatedSite, SiteServer } from './support/simulatedSite';
 
-const root = path.resolve(__dirname, '..');
-/** What `npm run build` reads; everything else in the checkout stays where it is. */
-const BUILD_INPUTS = ['src', 'public', 'scripts', 'package.json', 'tsconfig.json', 'webpack.config.ts'];
+const PUBLISHES = 20;
+/** How long one publish may take to show before it is counted as never arriving. */
+const PUBLISH_GIVE_UP_MS = 30_000;
+const POLL_MS = 25;
+const REACHABILITY_SAMPLE = 50;
+const TARGETS = { buildMs: 5 * 60_000, publishP95Ms: 5_000, blogGzipBytes: 40 * 1024, searchP95Ms: 100 } as const;
 
 interface Options {
   posts: number;
@@ -40,36 +47,14 @@ function parseArgs(argv: readonly string[]): Options {
   return { posts, keep };
 }
 
-function scratchCopy(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-blog-'));
-  for (const name of BUILD_INPUTS) fs.cpSync(path.join(root, name), path.join(dir, name), { recursive: true });
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  return dir;
-}
-
-/** Runs the build asynchronously (the simulator answers from this process meanwhile); output to a log. */
-function runBuild(cwd: string, env: NodeJS.ProcessEnv, logFile: string): Promise<{ code: number | null; ms: number }> {
-  const started = performance.now();
-  const log = fs.createWriteStream(logFile);
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'ts-node'), ['scripts/build.ts'], {
-    cwd,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.pipe(log, { end: false });
-  child.stderr.pipe(log, { end: false });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => {
-      log.end();
-      resolve({ code, ms: performance.now() - started });
-    });
-  });
-}
-
 /** What kind of read a request was, for the breakdown. */
 function requestKind(request: RecordedRequest): string {
   const { query } = request;
+  if (/\/sync\/?$/.test(request.path)) {
+    return query.initial === 'true'
+      ? `sync initial${query.type ? ` type=${query.type}` : ''} limit=${query.limit ?? '-'}`
+      : 'sync by token (next page or delta)';
+  }
   if (!/\/entries$/.test(request.path)) return `other ${request.path.replace(/^.*\/environments\/[^/]+/, '')}`;
   if (!query.content_type) return 'connection probe';
   const filters = Object.keys(query)
@@ -78,69 +63,289 @@ function requestKind(request: RecordedRequest): string {
   return `${query.content_type} limit=${query.limit ?? '-'}${filters.length ? ` by ${filters.join(', ')}` : ''}`;
 }
 
+/** One figure: its label in a column, then the value. */
+const line = (label: string, value: string): void => console.log(`${label.padEnd(26)}${value}`);
+
+function printRequests(label: string, requests: readonly RecordedRequest[]): void {
+  const kinds = new Map<string, number>();
+  for (const request of requests) kinds.set(requestKind(request), (kinds.get(requestKind(request)) ?? 0) + 1);
+  const sync = requests.filter((request) => /\/sync\/?$/.test(request.path)).length;
+  line(label, `${requests.length} (${sync} sync)`);
+  for (const [kind, count] of [...kinds].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${String(count).padStart(6)}  ${kind}`);
+}
+
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+const mb = (kilobytes: number): string => `${(kilobytes / 1024).toFixed(1)} MB`;
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+const millis = (ms: number): string => (ms >= 1000 ? seconds(ms) : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+interface Spread {
+  p50: number;
+  p95: number;
+  max: number;
+}
+function spread(values: readonly number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: nearestRank(sorted, 50), p95: nearestRank(sorted, 95), max: sorted[sorted.length - 1] ?? Number.NaN };
+}
+const spreadText = ({ p50, p95, max }: Spread): string => `p50 ${millis(p50)}, p95 ${millis(p95)}, max ${millis(max)}`;
+
+async function get(url: string): Promise<{ status: number; body: string }> {
+  const response = await fetch(url);
+  return { status: response.status, body: await response.text() };
+}
+
+/** A page as served to a browser that accepts gzip: bytes on the wire and decompressed. */
+function servedSize(url: string): Promise<{ raw: number; wire: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          if (response.statusCode !== 200) {
+            reject(new Error(`GET ${url} answered ${String(response.statusCode)}`));
+            return;
+          }
+          const wire = Buffer.concat(chunks);
+          const encoding = response.headers['content-encoding'] ?? 'identity';
+          const raw = encoding === 'gzip' ? zlib.gunzipSync(wire).length : wire.length;
+          resolve({ raw, wire: wire.length, encoding });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+const sizeText = ({ raw, wire, encoding }: { raw: number; wire: number; encoding: string }): string =>
+  `${kb(raw)} raw, ${kb(wire)} ${encoding === 'identity' ? 'uncompressed' : encoding}`;
+
+const postLinks = (html: string): string[] => [...html.matchAll(/href="\/blog\/([a-z0-9-]+)"/g)].map((m) => m[1] ?? '');
+
+/** The link to the next listing page (rel="next" in the pagination), if any. */
+function nextPage(html: string): string | undefined {
+  const anchor = /<a\b[^>]*\brel="next"[^>]*>/.exec(html)?.[0];
+  return anchor ? /\bhref="([^"]+)"/.exec(anchor)?.[1] : undefined;
+}
+
+/** The seeded posts as the site orders them: newest first. */
+function postsNewestFirst(site: SimulatedSite): { slug: string; title: string; publishDate: string }[] {
+  return site.seed.entries
+    .filter((entry) => entry.contentType === 'blogpost')
+    .map((entry) => ({
+      slug: String(entry.fields.slug),
+      title: String(entry.fields.title),
+      publishDate: String(entry.fields.publishDate),
+    }))
+    .sort((a, b) => b.publishDate.localeCompare(a.publishDate));
+}
+
+/** The built output, as the benchmark has always reported it. */
+function reportBuild(site: SimulatedSite, slugs: readonly string[]): void {
+  const { dir, buildLog } = site;
+  const step = (label: string): string => new RegExp(`✔ ${label} \\(([\\d.]+ s)\\)`).exec(buildLog)?.[1] ?? '?';
+  const blogHtml = fs.readFileSync(path.join(dir, 'dist', 'blog', 'index.html'));
+  const linkedFromBlog = new Set(postLinks(blogHtml.toString('utf8')));
+  const missing = slugs.filter((slug) => !fs.existsSync(path.join(dir, 'dist', 'blog', slug, 'index.html')));
+  const unlisted = slugs.filter((slug) => !linkedFromBlog.has(slug)).length;
+  line('posts', `${slugs.length}`);
+  line(
+    'full build',
+    `${seconds(site.buildMs)} (webpack ${step('webpack \\(browser \\+ node\\)')}, prerender ${step('prerender')})`,
+  );
+  printRequests('delivery-API requests', site.sim.requests);
+  line('built /blog HTML', `${kb(blogHtml.length)} raw, ${kb(zlib.gzipSync(blogHtml, { level: 9 }).length)} gzipped`);
+  line('posts linked from /blog', `${slugs.length - unlisted} of ${slugs.length}`);
+  line(
+    'every post has a page',
+    missing.length === 0 ? 'yes' : `no: ${missing.length} missing (first: ${missing.slice(0, 3).join(', ')})`,
+  );
+  const prerendered = /Prerendered (\d+) routes[^\n]* in (\d+) ms/.exec(buildLog);
+  if (prerendered) {
+    const routes = Number(prerendered[1]);
+    line('prerender per route', `${(Number(prerendered[2]) / routes).toFixed(1)} ms (${routes} routes)`);
+  }
+}
+
+/** Publishes PUBLISHES new posts one after another; each one's time from webhook to its page and /blog. */
+async function measurePublishes(
+  site: SimulatedSite,
+  server: SiteServer,
+): Promise<{ latencies: number[]; lost: number }> {
+  const run = Date.now().toString(36);
+  const latencies: number[] = [];
+  let lost = 0;
+  for (let index = 1; index <= PUBLISHES; index += 1) {
+    const slug = `bench-live-${run}-${index}`;
+    const title = `Bench live post ${index} of run ${run}`;
+    // Newer than every seeded post, and than the one before.
+    const publishDate = new Date(Date.UTC(2030, 0, index)).toISOString().slice(0, 10);
+    const sentAt = await publishAndAnnounce(site, server, blogPostEntity({ id: slug, slug, title, publishDate }));
+    let pageLive = false;
+    let listed = false;
+    while (!(pageLive && listed)) {
+      if (performance.now() - sentAt > PUBLISH_GIVE_UP_MS) break;
+      if (!pageLive) {
+        const page = await get(`${server.baseUrl}/blog/${slug}`);
+        pageLive = page.status === 200 && page.body.includes(title);
+      }
+      if (pageLive) listed = (await get(`${server.baseUrl}/blog`)).body.includes(`href="/blog/${slug}"`);
+      if (!(pageLive && listed)) await sleep(POLL_MS);
+    }
+    if (!(pageLive && listed)) lost += 1;
+    latencies.push(performance.now() - sentAt);
+  }
+  return { latencies, lost };
+}
+
+/** Types `query` one character at a time against /api/search, as the search box would without its debounce. */
+async function measureSearch(
+  server: SiteServer,
+  query: string,
+  slug: string,
+): Promise<{ timings: number[]; rank: number; total: number }> {
+  const timings: number[] = [];
+  let last: { items: { slug: string }[]; total: number } = { items: [], total: 0 };
+  for (let length = 1; length <= query.length; length += 1) {
+    const started = performance.now();
+    const response = await fetch(`${server.baseUrl}/api/search?q=${encodeURIComponent(query.slice(0, length))}`);
+    last = (await response.json()) as typeof last;
+    timings.push(performance.now() - started);
+    if (response.status !== 200) throw new Error(`/api/search answered ${String(response.status)}`);
+  }
+  return { timings, rank: last.items.findIndex((item) => item.slug === slug) + 1, total: last.total };
+}
+
+/** Follows /blog's rel="next" links to the end, then asks for a sample of posts. */
+async function measureReachability(
+  server: SiteServer,
+  posts: readonly { slug: string }[],
+): Promise<{ pages: number; unlisted: string[]; failing: string[]; sampled: number }> {
+  const linked = new Set<string>();
+  let pages = 0;
+  const seen = new Set<string>();
+  for (let url: string | undefined = '/blog'; url !== undefined && !seen.has(url);) {
+    seen.add(url);
+    const page = await get(`${server.baseUrl}${url}`);
+    if (page.status !== 200) throw new Error(`${url} answered ${String(page.status)}`);
+    pages += 1;
+    for (const slug of postLinks(page.body)) linked.add(slug);
+    url = nextPage(page.body);
+  }
+  const unlisted = posts.map((post) => post.slug).filter((slug) => !linked.has(slug));
+  const step = Math.max(1, Math.floor(posts.length / REACHABILITY_SAMPLE));
+  const sample = new Set(posts.filter((_, index) => index % step === 0).slice(0, REACHABILITY_SAMPLE));
+  const newest = posts[0];
+  const oldest = posts[posts.length - 1];
+  if (newest) sample.add(newest);
+  if (oldest) sample.add(oldest);
+  const failing: string[] = [];
+  for (const { slug } of sample) {
+    if ((await get(`${server.baseUrl}/blog/${slug}`)).status !== 200) failing.push(slug);
+  }
+  return { pages, unlisted, failing, sampled: sample.size };
+}
 
 async function main(): Promise<void> {
   const { posts, keep } = parseArgs(process.argv.slice(2));
-  const seed = buildSeed('mcc4blog2sim', { posts });
-  const slugs = seedPostSlugs(seed);
-  const sim = await startCdaSimulator({ seed });
-  const dir = scratchCopy();
-  const logFile = path.join(dir, 'build.log');
-  console.log(`CDA simulator at ${sim.url} with ${slugs.length} posts; building in ${dir}`);
+  console.log(`Seeding the CDA simulator with ${posts} posts and building the site in a scratch copy…`);
+  const site = await startSimulatedSite({ posts, keep });
+  console.log(`CDA simulator at ${site.sim.url}; built in ${site.dir}`);
   try {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      CONTENT_SOURCE: 'contentful',
-      CONTENTFUL_HOST: sim.host,
-      CONTENTFUL_SPACE_ID: sim.space,
-      CONTENTFUL_ACCESS_TOKEN: sim.accessToken,
-    };
-    delete env.CONTENTFUL_ENVIRONMENT;
-    delete env.CONTENTFUL_PREVIEW_TOKEN;
-    const { code, ms } = await runBuild(dir, env, logFile);
-    const output = fs.readFileSync(logFile, 'utf8');
-    if (code !== 0) {
-      console.error(output.split('\n').slice(-40).join('\n'));
-      throw new Error(`The build failed (exit ${String(code)}); log: ${logFile}`);
-    }
-    const step = (label: string): string => new RegExp(`✔ ${label} \\(([\\d.]+ s)\\)`).exec(output)?.[1] ?? '?';
+    const slugs = seedPostSlugs(site.seed);
+    console.log('');
+    reportBuild(site, slugs);
 
-    const kinds = new Map<string, number>();
-    for (const request of sim.requests) kinds.set(requestKind(request), (kinds.get(requestKind(request)) ?? 0) + 1);
+    // ——— the server ———
+    const buildRequests = site.sim.requests.length;
+    const startedAt = performance.now();
+    const server = await site.startServer();
+    const firstBlog = await get(`${server.baseUrl}/blog`); // waits for the first sync
+    const readyMs = performance.now() - startedAt;
+    if (firstBlog.status !== 200) throw new Error(`/blog answered ${String(firstBlog.status)}`);
+    const mirrorRequests = site.sim.requests.slice(buildRequests);
+    const newestFirst = postsNewestFirst(site);
+    const deepIndex = Math.max(0, Math.ceil(posts * 0.9) - 1);
+    const deep = site.seed.entries.filter((entry) => entry.contentType === 'blogpost')[deepIndex];
+    const deepSlug = String(deep?.fields.slug);
+    const deepTitle = String(deep?.fields.title);
+    // Warm-up: a post page and the search index (built on the first search).
+    await get(`${server.baseUrl}/blog/${deepSlug}`);
+    await get(`${server.baseUrl}/api/search?q=salesforce`);
+    const rssWarm = server.rssKb();
 
-    const blogHtml = fs.readFileSync(path.join(dir, 'dist', 'blog', 'index.html'));
-    const linkedFromBlog = new Set(
-      [...blogHtml.toString('utf8').matchAll(/href="\/blog\/([^"/]+)"/g)].map((match) => match[1]),
-    );
-    const missing = slugs.filter((slug) => !fs.existsSync(path.join(dir, 'dist', 'blog', slug, 'index.html')));
-    const unlisted = slugs.filter((slug) => !linkedFromBlog.has(slug)).length;
+    const blogSize = await servedSize(`${server.baseUrl}/blog`);
+    const postSize = await servedSize(`${server.baseUrl}/blog/${deepSlug}`);
+    const search = await measureSearch(server, deepTitle, deepSlug);
+
+    const beforePublishes = site.sim.requests.length;
+    const publishes = await measurePublishes(site, server);
+    const publishRequests = site.sim.requests.slice(beforePublishes);
+    const rssAfter = server.rssKb();
+    const reach = await measureReachability(server, newestFirst);
 
     console.log('');
-    console.log(`posts                     ${slugs.length}`);
-    console.log(
-      `full build                ${seconds(ms)} (webpack ${step('webpack \\(browser \\+ node\\)')}, prerender ${step('prerender')})`,
+    line('server ready with /blog', `${seconds(readyMs)} after its start`);
+    printRequests('server mirror at start', mirrorRequests);
+    line('RSS after warm-up', mb(rssWarm));
+    const publishSpread = spread(publishes.latencies);
+    const lost = publishes.lost ? `; ${publishes.lost} not live within ${seconds(PUBLISH_GIVE_UP_MS)}` : '';
+    line('publish-to-live', `${spreadText(publishSpread)} over ${PUBLISHES} publishes${lost}`);
+    line('', '(webhook sent → the post answers 200 with its title and /blog links it)');
+    printRequests('requests of the publishes', publishRequests);
+    line('RSS after publishes', mb(rssAfter));
+    line('/blog HTML served', sizeText(blogSize));
+    line('post HTML served', `${sizeText(postSize)} (/blog/${deepSlug})`);
+    const searchSpread = spread(search.timings);
+    line(
+      'search per keystroke',
+      `${spreadText(searchSpread)} over ${search.timings.length} keystrokes of “${deepTitle}” (post ${deepIndex + 1} of ${posts})`,
     );
-    console.log(`delivery-API requests     ${sim.requests.length}`);
-    for (const [kind, count] of [...kinds].sort((a, b) => b[1] - a[1]))
-      console.log(`  ${String(count).padStart(6)}  ${kind}`);
-    console.log(
-      `/blog HTML                ${kb(blogHtml.length)} raw, ${kb(zlib.gzipSync(blogHtml, { level: 9 }).length)} gzipped`,
+    line(
+      '  deep post in results',
+      search.rank > 0
+        ? `yes (rank ${search.rank} of ${search.total})`
+        : `no (${search.total} results, not in the first 12)`,
     );
-    console.log(`posts linked from /blog   ${slugs.length - unlisted} of ${slugs.length}`);
-    console.log(
-      `every post has a page     ${missing.length === 0 ? 'yes' : `no: ${missing.length} missing (first: ${missing.slice(0, 3).join(', ')})`}`,
+    const missing = reach.unlisted.length + reach.failing.length;
+    line(
+      'listing pages followed',
+      `${reach.pages}; seeded posts linked ${newestFirst.length - reach.unlisted.length} of ${newestFirst.length}; ${reach.sampled - reach.failing.length} of ${reach.sampled} sampled posts answer 200`,
     );
-    const prerendered = /Prerendered (\d+) routes[^\n]* in (\d+) ms/.exec(output);
-    if (prerendered) {
-      const routes = Number(prerendered[1]);
-      console.log(`prerender per route       ${(Number(prerendered[2]) / routes).toFixed(1)} ms (${routes} routes)`);
-    }
+    const firstMissing = [...reach.unlisted, ...reach.failing].slice(0, 3).join(', ');
+    line(
+      'no post unreachable',
+      `${missing === 0 ? 'yes' : 'no'} (${missing} missing${missing ? `: ${firstMissing}` : ''})`,
+    );
+    await server.stop();
+
+    // ——— targets ———
+    const targets: [string, string, boolean][] = [
+      ['build ≤ 5 min', seconds(site.buildMs), site.buildMs <= TARGETS.buildMs],
+      [
+        'publish-to-live p95 ≤ 5 s',
+        millis(publishSpread.p95),
+        publishes.lost === 0 && publishSpread.p95 <= TARGETS.publishP95Ms,
+      ],
+      [
+        '/blog ≤ 40 KB gzipped',
+        kb(blogSize.wire),
+        blogSize.encoding === 'gzip' && blogSize.wire <= TARGETS.blogGzipBytes,
+      ],
+      ['search ≤ 100 ms (p95 round trip)', millis(searchSpread.p95), searchSpread.p95 <= TARGETS.searchP95Ms],
+      ['no post unreachable', `${missing} missing`, missing === 0],
+    ];
+    console.log('');
+    console.log('target                              measured     result');
+    for (const [name, value, pass] of targets)
+      console.log(`${name.padEnd(36)}${value.padEnd(13)}${pass ? 'PASS' : 'FAIL'}`);
+    if (targets.some(([, , pass]) => !pass)) process.exitCode = 1;
   } finally {
-    await sim.close();
-    if (keep) console.log(`kept ${dir}`);
-    else fs.rmSync(dir, { recursive: true, force: true });
+    await site.close();
+    if (keep) console.log(`kept ${site.dir}`);
   }
 }
 
