@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   blogPostPaths,
   inlineScripts,
+  isSitemapPage,
   knownPaths,
   loadPrerenderSource,
   renderPage,
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
         // The analytics tag is allowed only in a build that has a measurement id to load it with.
         scriptOrigins: analyticsEnabled ? analyticsConfig.csp.scriptOrigins : [],
         routes: pages.map((page) => page.path),
+        // The server's live sitemap lists these beside the blog's pages.
+        sitemapRoutes: pages.filter(isSitemapPage).map((page) => page.path),
       },
       null,
       2,

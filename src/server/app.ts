@@ -284,7 +284,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             syncIntervalMs: options.content?.syncIntervalMs,
             pageCacheBytes: options.content?.pageCacheBytes,
             content: options.content?.content,
-            staticRoutes: manifest?.routes ?? [],
+            staticRoutes: manifest?.sitemapRoutes ?? [],
             databaseUrl: options.databaseUrl,
           });
     app.decorate('liveContent', live);

@@ -20,6 +20,8 @@ export interface BuildManifest {
   connectOrigins: string[];
   scriptOrigins: string[];
   routes: string[];
+  /** The prerendered routes a crawler should find: canonical, indexable, public (the sitemap lists them). */
+  sitemapRoutes: string[];
 }
 
 export const buildManifestFile = 'build-manifest.json';
@@ -132,6 +134,7 @@ export function loadBuildManifest(distDir: string, log: Pick<FastifyBaseLogger, 
     connectOrigins: origins.filter(isOrigin),
     scriptOrigins: scriptOrigins.filter(isOrigin),
     routes: stringsIn(record.routes),
+    sitemapRoutes: stringsIn(record.sitemapRoutes),
   };
 }
 

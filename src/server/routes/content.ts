@@ -18,7 +18,7 @@ export interface ContentRoutesOptions {
   /** Where webpack wrote template.html and chunks.json; live rendering is off without them. */
   nodeDistDir: string;
   env: ContentEnv;
-  /** The build's prerendered routes, listed in the sitemap. */
+  /** The build's canonical, indexable routes (build-manifest.json `sitemapRoutes`), listed in the sitemap. */
   staticRoutes: readonly string[];
   /** CONTENTFUL_WEBHOOK_SECRET; the webhook answers 404 while it is unset. */
   webhookSecret?: string;
@@ -33,6 +33,9 @@ export interface ContentRoutesOptions {
 }
 
 export const SEARCH_LIMITS = { maxLimit: 50, defaultLimit: 12, maxSkip: 10_000, maxQueryLength: 200 } as const;
+/** Searches per client IP per minute: a keystroke each, so a visitor typing fast stays well under it. */
+export const searchRateLimitMax = 300;
+export const searchUnavailableMessage = 'Search is unavailable right now. Please try again shortly.';
 
 export interface ContentRoutes {
   pages: LivePages;
@@ -130,27 +133,37 @@ export async function registerContentRoutes(
     },
   });
 
-  app.get<{ Querystring: { q?: unknown; limit?: unknown; skip?: unknown } }>('/api/search', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const { q, limit, skip } = request.query;
-    const parsedLimit = limit === undefined ? SEARCH_LIMITS.defaultLimit : Number(limit);
-    const parsedSkip = skip === undefined ? 0 : Number(skip);
-    if (
-      typeof q !== 'string' ||
-      q.length > SEARCH_LIMITS.maxQueryLength ||
-      !Number.isInteger(parsedLimit) ||
-      parsedLimit < 1 ||
-      parsedLimit > SEARCH_LIMITS.maxLimit ||
-      !Number.isInteger(parsedSkip) ||
-      parsedSkip < 0 ||
-      parsedSkip > SEARCH_LIMITS.maxSkip
-    ) {
-      return reply.code(400).send({
-        error: `Search needs q (at most ${SEARCH_LIMITS.maxQueryLength} characters), limit 1–${SEARCH_LIMITS.maxLimit} and skip 0–${SEARCH_LIMITS.maxSkip}`,
-      });
-    }
-    return search.search(q, parsedLimit, parsedSkip);
-  });
+  app.get<{ Querystring: { q?: unknown; limit?: unknown; skip?: unknown } }>(
+    '/api/search',
+    { config: { rateLimit: { max: searchRateLimitMax, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { q, limit, skip } = request.query;
+      const parsedLimit = limit === undefined ? SEARCH_LIMITS.defaultLimit : Number(limit);
+      const parsedSkip = skip === undefined ? 0 : Number(skip);
+      if (
+        typeof q !== 'string' ||
+        q.length > SEARCH_LIMITS.maxQueryLength ||
+        !Number.isInteger(parsedLimit) ||
+        parsedLimit < 1 ||
+        parsedLimit > SEARCH_LIMITS.maxLimit ||
+        !Number.isInteger(parsedSkip) ||
+        parsedSkip < 0 ||
+        parsedSkip > SEARCH_LIMITS.maxSkip
+      ) {
+        return reply.code(400).send({
+          error: `Search needs q (at most ${SEARCH_LIMITS.maxQueryLength} characters), limit 1–${SEARCH_LIMITS.maxLimit} and skip 0–${SEARCH_LIMITS.maxSkip}`,
+        });
+      }
+      try {
+        return await search.search(q, parsedLimit, parsedSkip);
+      } catch (error) {
+        // The content could not be read (the first sync failed): nothing to search yet.
+        request.log.warn({ err: error }, 'Search failed');
+        return reply.code(503).header('retry-after', '30').send({ error: searchUnavailableMessage });
+      }
+    },
+  );
 
   return { pages, content, pull };
 }

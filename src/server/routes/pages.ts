@@ -23,6 +23,7 @@ const cacheControl = {
 
 const htmlType = 'text/html; charset=utf-8';
 const notFoundText = '404 - Page Not Found';
+export const liveUnavailableText = 'This page is temporarily unavailable. Please try again in a moment.';
 // Above this, files are streamed rather than read into memory.
 const bufferLimit = 512 * 1024;
 
@@ -70,8 +71,25 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
     }
     const route = resolution.kind === 'page' ? routeOfPage(resolution.file) : `/${resolution.segments.join('/')}`;
     if (options.live && isLivePath(route)) {
-      const page = await options.live.get(route);
-      return page === null ? sendNotFound(request, reply) : sendLivePage(request, reply, route, page, compressedFiles);
+      let page: LivePage | null | undefined;
+      try {
+        page = await options.live.get(route);
+      } catch (error) {
+        // The content cannot be read (Contentful unreachable since the server started): the build's copy of the
+        // page if it has one, else a 503 the visitor can retry.
+        request.log.warn({ err: error, url: route }, 'Live page unavailable');
+        if (resolution.kind !== 'page') {
+          return reply
+            .code(503)
+            .header('cache-control', 'no-store')
+            .header('retry-after', '30')
+            .type('text/plain; charset=utf-8')
+            .send(liveUnavailableText);
+        }
+      }
+      // null: no such page now (an unknown slug, an unpublished post), whatever the build once wrote.
+      if (page === null) return sendNotFound(request, reply);
+      if (page !== undefined) return sendLivePage(request, reply, route, page, compressedFiles);
     }
     const segments = resolution.kind === 'page' ? resolution.file.split('/').slice(1) : resolution.segments;
     const file = await openFile(distRoot, segments);

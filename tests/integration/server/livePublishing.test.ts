@@ -30,6 +30,14 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(tempRoot, 'dist-node', 'template.html'), template);
   fs.writeFileSync(path.join(tempRoot, 'dist-node', 'chunks.json'), JSON.stringify({ entry: [], chunks: {} }));
   fs.writeFileSync(path.join(tempRoot, 'dist', '404.html'), '<!doctype html><title>Not found</title>');
+  // What a build leaves for the server: a prerendered /blog (served only when the live content cannot be read), and
+  // the routes its sitemap lists (an internal page like /debug is prerendered but never listed).
+  fs.mkdirSync(path.join(tempRoot, 'dist', 'blog'));
+  fs.writeFileSync(path.join(tempRoot, 'dist', 'blog', 'index.html'), '<!doctype html><title>Blog as built</title>');
+  fs.writeFileSync(
+    path.join(tempRoot, 'dist', 'build-manifest.json'),
+    JSON.stringify({ routes: ['/', '/blog', '/services', '/debug'], sitemapRoutes: ['/', '/blog', '/services'] }),
+  );
 });
 
 afterAll(async () => {
@@ -214,6 +222,56 @@ describe('live publishing', () => {
       expect((await site.get(`/blog/no-such-post-${index}`)).status).toBe(404);
     }
     expect(simulator.requests.length).toBe(before);
+  });
+});
+
+describe('the sitemap and search', () => {
+  let site: Started;
+  beforeAll(async () => {
+    site = await start('sitemap');
+  });
+  afterAll(async () => {
+    await site.app.close();
+  });
+
+  it("lists the build's indexable pages, the listing pages and every post, never an internal page", async () => {
+    const sitemap = (await site.get('/sitemap.xml')).body;
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
+    expect(locs).toEqual(
+      expect.arrayContaining(['/', '/services', '/blog', '/blog/page/2', '/blog/category/integration']),
+    );
+    expect(locs).not.toContain('/debug');
+    expect(locs.filter((loc) => loc === '/')).toHaveLength(1);
+    const posts = buildSeed(simulator.space, { posts: 40 }).entries.filter((entry) => entry.contentType === 'blogpost');
+    for (const post of posts) expect(locs).toContain(`/blog/${String(post.fields.slug)}`);
+  });
+
+  it('refuses search parameters out of range with 400, and answers a blank query with no posts', async () => {
+    for (const query of ['', '?q=a&limit=0', '?q=a&limit=51', '?q=a&skip=-1', `?q=${'x'.repeat(201)}`]) {
+      expect((await site.get(`/api/search${query}`)).status).toBe(400);
+    }
+    const blank = JSON.parse((await site.get('/api/search?q=%20')).body) as { total: number };
+    expect(blank.total).toBe(0);
+  });
+});
+
+describe('Contentful unreachable when the server starts', () => {
+  afterEach(() => {
+    simulator.faults.reset();
+  });
+
+  it("serves the build's copy of a page it has, and a 503 for one it has not, until the content can be read", async () => {
+    simulator.faults.next(Infinity, { status: 401 }, (request) => request.path.endsWith('/sync'));
+    const site = await start('unreachable');
+    try {
+      expect(await site.get('/blog')).toEqual({ status: 200, body: '<!doctype html><title>Blog as built</title>' });
+      expect((await site.get('/blog/page/2')).status).toBe(503);
+      expect((await site.get('/api/search?q=flow')).status).toBe(503);
+      simulator.faults.reset();
+      await within5s(async () => (await site.get('/blog/page/2')).status === 200);
+    } finally {
+      await site.app.close();
+    }
   });
 });
 

@@ -76,13 +76,20 @@ describe('loadBuildManifest', () => {
   };
 
   it('reads the hashes and routes', () => {
-    writeManifest(JSON.stringify({ inlineScriptHashes: [hashA], routes: ['/', '/services'] }));
+    writeManifest(
+      JSON.stringify({
+        inlineScriptHashes: [hashA],
+        routes: ['/', '/services', '/debug'],
+        sitemapRoutes: ['/services'],
+      }),
+    );
 
     expect(loadBuildManifest(distDir, log)).toEqual({
       inlineScriptHashes: [hashA],
       connectOrigins: [],
       scriptOrigins: [],
-      routes: ['/', '/services'],
+      routes: ['/', '/services', '/debug'],
+      sitemapRoutes: ['/services'],
     });
     expect(log.warn).not.toHaveBeenCalled();
   });
@@ -107,6 +114,7 @@ describe('loadBuildManifest', () => {
       connectOrigins: [],
       scriptOrigins: [],
       routes: [],
+      sitemapRoutes: [],
     });
     expect(log.warn).toHaveBeenCalledWith(
       expect.objectContaining({ invalid: ["'unsafe-inline'"] }),
