@@ -201,7 +201,7 @@ async function measurePublishes(
   return { latencies, lost };
 }
 
-/** Types `query` one character at a time against /api/search, as the search box would without its debounce. */
+/** Types `query` one character at a time against /api/search, one request a keystroke as the search box sends them. */
 async function measureSearch(
   server: SiteServer,
   query: string,

@@ -5,7 +5,7 @@ import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 export const contentApi = createApi({
   reducerPath: 'contentApi',
   baseQuery: fakeBaseQuery<{ message: string }>(),
-  tagTypes: ['Post', 'Category', 'Tag', 'Author'],
+  tagTypes: ['Post', 'Category', 'Tag'],
   keepUnusedDataFor: 1800,
   refetchOnMountOrArgChange: 300,
   refetchOnFocus: false,

@@ -95,17 +95,11 @@ export interface BlogPost {
 }
 
 /**
- * A post without its body (rawContent, bodyHtml, tocItems) but with its plain text: what the blog
- * listing's search needs. Only the post page reads a whole BlogPost.
+ * A post as a card shows it: no body (rawContent, bodyHtml, tocItems) and no plain text. Every list
+ * (the listing, search, home's Expert Insights, related and trending posts) carries cards, so a
+ * page that shows cards does not ship bodies or their text (about 4.4 KB a post) in its state.
  */
-export type PostSummary = Omit<BlogPost, 'rawContent' | 'bodyHtml' | 'tocItems'>;
-
-/**
- * A post as a card shows it: a summary without the plain text. Home's Expert Insights, related and
- * trending posts and the post page's own entry carry teasers, so a page that only shows cards does
- * not ship every body's text in its state (about 4.4 KB a post).
- */
-export type PostTeaser = Omit<PostSummary, 'content'>;
+export type PostTeaser = Omit<BlogPost, 'content' | 'rawContent' | 'bodyHtml' | 'tocItems'>;
 
 export function toPostTeaser(post: PostTeaser): PostTeaser {
   // Field by field: a new BlogPost field fails to compile here until it is sorted into one side.
@@ -127,14 +121,10 @@ export function toPostTeaser(post: PostTeaser): PostTeaser {
   };
 }
 
-export function toPostSummary(post: BlogPost): PostSummary {
-  return { ...toPostTeaser(post), content: post.content };
-}
-
 /**
- * A post as its page renders it: no plain text (the listing's search keeps its own), and the body
- * as stored only where the page renders from it. A markdown or HTML body is rendered from bodyHtml
- * alone, so its source text is not shipped a second time.
+ * A post as its page renders it: its card, and the body as stored only where the page renders from
+ * it (no plain text: the site server's search reads that). A markdown or HTML body is rendered from
+ * bodyHtml alone, so its source text is not shipped a second time.
  */
 export type PostPage = PostTeaser &
   Pick<BlogPost, 'bodyHtml' | 'tocItems'> & {

@@ -4,7 +4,7 @@
 // however large the archive grows. Category and tag chips and the numbered pagination are links.
 // The search runs over the whole archive on the site server (searchApi.ts); its text lives in the
 // store and the URL (?q=, useBlogQuerySync.ts) and its results replace the page's cards.
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -12,7 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RouteHandle } from '../../app/meta';
 import { blogListingOf, blogListingPath, paths } from '../../app/paths';
 import type { BlogListing } from '../../app/paths';
-import type { Category, Page, PostTeaser, Tag } from '../../content/model';
+import type { Category, Tag } from '../../content/model';
 import { NotFound } from '../../site/errors/NotFoundPage';
 import { Button } from '../../ui/Button';
 import { CardGrid } from '../../ui/Card';
@@ -28,8 +28,9 @@ import type { ListingTerm } from './listing';
 import { LoadError } from './LoadError';
 import { Pagination } from './Pagination';
 import { PostCard } from './PostCard';
-import { SearchResults, useSearchTerm } from './SearchResults';
-import { selectPostsByIds } from './selectors';
+import type { IdPage } from './normalized';
+import { SearchResults } from './SearchResults';
+import { selectCards } from './selectors';
 import { TrendingPosts } from './TrendingPosts';
 import { useBlogQuerySync } from './useBlogQuerySync';
 
@@ -210,7 +211,7 @@ function EmptyState({ query }: { query: string }) {
 
 /** What the page shows of its cards' read (the listing holds the subscription). */
 interface CardsRead {
-  currentData?: Page<PostTeaser>;
+  currentData?: IdPage;
   isError: boolean;
   error?: unknown;
   refetch: () => unknown;
@@ -226,8 +227,7 @@ function PageResults({
   term: ListingTerm | null;
   cards: CardsRead;
 }) {
-  const ids = useMemo(() => currentData?.items.map((post) => post.id) ?? [], [currentData]);
-  const posts = useAppSelector((state) => selectPostsByIds(state, ids));
+  const posts = useAppSelector((state) => selectCards(state, currentData?.ids));
   const narrowed = listing.kind !== 'all';
   const canonical = canonicalListing(listing, term);
   return (
@@ -260,8 +260,8 @@ function Listing({ listing }: { listing: BlogListing }) {
   const categories = useGetCategoriesQuery(undefined);
   const tags = useGetTagsQuery(undefined);
   const resolution = resolveListing(listing, categories.data?.items, tags.data?.items);
-  const text = useAppSelector(selectSearchQuery);
-  const term = useSearchTerm(text);
+  // Every keystroke searches at once (no debounce): results are on screen one round trip after it.
+  const term = useAppSelector(selectSearchQuery).trim();
 
   // The page's cards, read while a search shows too, so clearing it brings them straight back.
   const cards = useGetPostTeasersQuery(resolution.status === 'found' ? resolution.arg : skipToken);

@@ -20,7 +20,7 @@ import { PostBody } from './body/PostBody';
 import { formatPostDate } from './format';
 import { LoadError } from './LoadError';
 import { PostCard } from './PostCard';
-import { selectRelatedPosts } from './selectors';
+import { selectCards, selectPostPage } from './selectors';
 import { TableOfContents } from './TableOfContents';
 
 export const COVER = { width: 1200, height: 630 } as const;
@@ -53,9 +53,10 @@ function Byline({ post }: { post: PostPage }) {
   );
 }
 
+/** The posts the source relates to this one (its rule: ContentSource.getRelatedPosts), as it returned them. */
 function RelatedPosts({ post }: { post: PostPage }) {
-  useGetRelatedPostsQuery({ slug: post.slug });
-  const related = useAppSelector((state) => selectRelatedPosts(state, post.id));
+  const { data } = useGetRelatedPostsQuery({ slug: post.slug });
+  const related = useAppSelector((state) => selectCards(state, data));
   if (related.length === 0) return null;
   return (
     <section aria-labelledby="related-heading" css={{ marginTop: space.xxl }}>
@@ -148,7 +149,8 @@ function Article({ post }: { post: PostPage }) {
 
 export function BlogPostPage() {
   const slug = useParams().slug ?? '';
-  const { data: post, isLoading, error, refetch } = useGetPostBySlugQuery(slug);
+  const { data, isLoading, error, refetch } = useGetPostBySlugQuery(slug);
+  const post = useAppSelector((state) => selectPostPage(state, data));
   if (isLoading) {
     return (
       <Container>
@@ -209,7 +211,8 @@ export const Component = BlogPostPage;
 export const handle: RouteHandle = {
   meta: ({ slug = '' }, state) => {
     const result = blogApi.endpoints.getPostBySlug.select(slug)(state);
-    if (result.data) return postMeta(result.data);
+    const post = selectPostPage(state, result.data);
+    if (post) return postMeta(post);
     if (result.isSuccess) return notFoundMeta;
     return { title: 'Blog', description: 'Salesforce insights from Meridian Cloud Consulting.' };
   },

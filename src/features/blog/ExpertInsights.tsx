@@ -1,4 +1,4 @@
-// The home page's Expert Insights: the first 3 posts, linking to /blog/{slug}.
+// The home page's Expert Insights: the newest 3 posts as their read returned them, linking to /blog/{slug}.
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
@@ -10,11 +10,11 @@ import { LISTING_ERRORS, useGetPostTeasersQuery } from './blogApi';
 import { LoadError } from './LoadError';
 import { PostCard } from './PostCard';
 import { HOME_POSTS_QUERY } from './queries';
-import { selectHomePosts } from './selectors';
+import { selectCards } from './selectors';
 
 export function ExpertInsights() {
-  const { isLoading, error, refetch } = useGetPostTeasersQuery(HOME_POSTS_QUERY);
-  const posts = useAppSelector(selectHomePosts);
+  const { data, isLoading, error, refetch } = useGetPostTeasersQuery(HOME_POSTS_QUERY);
+  const posts = useAppSelector((state) => selectCards(state, data?.ids));
   return (
     <section aria-labelledby="insights-heading" css={{ paddingBlock: space.xxl }}>
       <Container>

@@ -1,8 +1,11 @@
 // The listing while the visitor searches: results over the whole archive from the site server's
 // search endpoint (searchApi.ts), 12 at a time with "Show more results", each page of results kept
-// in its own RTK Query cache entry. Imported by the blog page only, so it loads with its chunk.
-import { useEffect, useState } from 'react';
+// in its own RTK Query cache entry. Every keystroke searches at once, with no debounce, so results
+// are on screen one round trip after it; while they load, the last results shown stay. Imported by
+// the blog page only, so it loads with its chunk.
+import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { useAppSelector } from '../../app/hooks';
 import { BLOG_PAGE_SIZE } from '../../app/paths';
 import { Button } from '../../ui/Button';
 import { CardGrid } from '../../ui/Card';
@@ -10,24 +13,11 @@ import { BlogGridSkeleton } from '../../ui/Skeleton';
 import { space } from '../../ui/theme';
 import { LISTING_ERRORS } from './blogApi';
 import { LoadError } from './LoadError';
+import type { IdPage } from './normalized';
 import { PostCard } from './PostCard';
 import { useSearchPostsQuery } from './searchApi';
 import type { SearchArg } from './searchApi';
-
-/** How long typing pauses before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 150;
-
-/** The trimmed search text, once it has stopped changing for `delay` ms ('' at once when cleared). */
-export function useSearchTerm(text: string, delay = SEARCH_DEBOUNCE_MS): string {
-  const trimmed = text.trim();
-  const [settled, setSettled] = useState(trimmed);
-  useEffect(() => {
-    if (trimmed === settled) return undefined;
-    const timer = setTimeout(() => setSettled(trimmed), delay);
-    return () => clearTimeout(timer);
-  }, [trimmed, settled, delay]);
-  return trimmed ? settled : '';
-}
+import { selectCards } from './selectors';
 
 const pageArg = (term: string, index: number): SearchArg => ({
   query: term,
@@ -35,14 +25,41 @@ const pageArg = (term: string, index: number): SearchArg => ({
   skip: index * BLOG_PAGE_SIZE,
 });
 
-/** One page of results, as list items of the shared grid. */
-function ResultPage({ term, index }: { term: string; index: number }) {
-  const { currentData } = useSearchPostsQuery(pageArg(term, index));
-  return currentData?.items.map((post) => (
+/** A page of results, as list items of the shared grid. */
+function ResultCards({ ids }: { ids: readonly string[] | undefined }) {
+  const posts = useAppSelector((state) => selectCards(state, ids));
+  return posts.map((post) => (
     <li key={post.id}>
       <PostCard post={post} />
     </li>
   ));
+}
+
+/** A later page of results (Show more results), from its own read. */
+function MoreResults({ term, index }: { term: string; index: number }) {
+  const { currentData } = useSearchPostsQuery(pageArg(term, index));
+  return <ResultCards ids={currentData?.ids} />;
+}
+
+interface Shown {
+  term: string;
+  page: IdPage;
+}
+
+/**
+ * The first page of results to show: this text's, or while it loads, the last one shown (with the
+ * text it answered). Only the current text's own cache entry is ever taken, so an earlier
+ * keystroke's answer arriving late never replaces it.
+ */
+function useShownResults(term: string, current: IdPage | undefined): Shown | undefined {
+  const [shown, setShown] = useState<Shown | undefined>(current && { term, page: current });
+  if (current && shown?.page !== current) {
+    // Adjusting state to a new result while rendering, as React documents for derived state.
+    const next = { term, page: current };
+    setShown(next);
+    return next;
+  }
+  return shown;
 }
 
 export interface SearchResultsProps {
@@ -60,22 +77,24 @@ export function SearchResults({ term, renderStatus, renderEmpty, countText }: Se
   const pages = shown.term === term ? shown.pages : 1;
   const first = useSearchPostsQuery(pageArg(term, 0));
   const last = useSearchPostsQuery(pageArg(term, pages - 1));
-  const total = first.currentData?.total;
+  const shownFirst = useShownResults(term, first.currentData);
+  const total = shownFirst?.page.total;
 
   let body: ReactNode;
   if (first.isError && !first.currentData) {
     body = <LoadError error={first.error} fallback={LISTING_ERRORS.search} onRetry={() => void first.refetch()} />;
-  } else if (total === undefined) {
+  } else if (!shownFirst) {
     body = <BlogGridSkeleton />;
-  } else if (total === 0) {
-    body = renderEmpty(term);
+  } else if (shownFirst.page.total === 0) {
+    body = renderEmpty(shownFirst.term);
   } else {
     const more = last.currentData?.hasNextPage === true;
     body = (
       <>
-        <CardGrid css={{ marginTop: space.lg }}>
-          {Array.from({ length: pages }, (_, index) => (
-            <ResultPage key={index} term={term} index={index} />
+        <CardGrid css={{ marginTop: space.lg }} aria-busy={!first.currentData}>
+          <ResultCards ids={shownFirst.page.ids} />
+          {Array.from({ length: pages - 1 }, (_, index) => (
+            <MoreResults key={index + 1} term={term} index={index + 1} />
           ))}
         </CardGrid>
         {pages > 1 && last.isError && !last.currentData ? (

@@ -1,21 +1,19 @@
 // A small "Trending" aside on the listing's pages after /blog's first (the spec's trending posts:
 // the latest 5, kept one hour). A failed read shows nothing (blog-data-layer.md §8: errors swallowed).
-import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { colors, fontSizes, radii, space } from '../../ui/theme';
 import { useGetTrendingPostsQuery } from './blogApi';
 import { formatPostDate } from './format';
-import { selectPostsByIds } from './selectors';
+import { selectCards } from './selectors';
 
 /** "Trending cached one hour" (blog-data-layer.md §9): neither dropped nor refetched sooner. */
 export const TRENDING_CACHE_SECONDS = 3600;
 
 export function TrendingPosts() {
   const { currentData } = useGetTrendingPostsQuery(undefined, { refetchOnMountOrArgChange: TRENDING_CACHE_SECONDS });
-  const ids = useMemo(() => currentData?.map((post) => post.id) ?? [], [currentData]);
-  const posts = useAppSelector((state) => selectPostsByIds(state, ids));
+  const posts = useAppSelector((state) => selectCards(state, currentData));
   if (posts.length === 0) return null;
   return (
     <aside

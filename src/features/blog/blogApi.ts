@@ -5,19 +5,11 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { contentApi } from '../../app/api';
 import { isAppExtra } from '../../app/extra';
-import type {
-  Author,
-  BlogPost,
-  Category,
-  Page,
-  PostPage,
-  PostQuery,
-  PostSummary,
-  PostTeaser,
-  Tag,
-} from '../../content/model';
-import { LIMITS, toPostPage, toPostSummary, toPostTeaser } from '../../content/model';
+import type { Category, Page, PostQuery, Tag } from '../../content/model';
+import { LIMITS } from '../../content/model';
 import type { ContentSource } from '../../content/source';
+import { listRead, pageRead, postPageRead } from './normalized';
+import type { IdPage, PostPageRecord, Read } from './normalized';
 
 export interface ContentError {
   message: string;
@@ -40,14 +32,14 @@ const RETRIES = 1; // "Failed data query: retried once" (site.md §8)
 async function runQuery<T>(
   api: BaseQueryApi,
   fallbackMessage: string,
-  read: (source: ContentSource) => Promise<T>,
-): Promise<{ data: T } | { error: ContentError }> {
+  read: (source: ContentSource) => Promise<Read<T>>,
+): Promise<Read<T> | { error: ContentError }> {
   if (!isAppExtra(api.extra)) return { error: { message: 'No content source is configured for this store' } };
   let lastError: unknown;
   for (let attempt = 0; attempt <= RETRIES; attempt += 1) {
     try {
       const source = await api.extra.content();
-      return { data: await read(source) };
+      return await read(source);
     } catch (error) {
       lastError = error;
       if (api.signal.aborted) break;
@@ -57,18 +49,12 @@ async function runQuery<T>(
   return { error: { message } };
 }
 
-/** The same page with each post cut down to what its readers need. */
-const mapPage = <T>(page: Page<BlogPost>, cut: (post: BlogPost) => T): Page<T> => ({
-  ...page,
-  items: page.items.map(cut),
-});
-
 export type PostsArg = PostQuery;
 
 /** A page of posts is invalidated with the list and with any of its posts. */
-const pageTags = (result: Page<{ id: string }> | undefined) => [
+const pageTags = (result: IdPage | undefined) => [
   { type: 'Post' as const, id: 'LIST' },
-  ...(result?.items.map((post) => ({ type: 'Post' as const, id: post.id })) ?? []),
+  ...(result?.ids.map((id) => ({ type: 'Post' as const, id })) ?? []),
 ];
 
 export interface RelatedArg {
@@ -78,39 +64,32 @@ export interface RelatedArg {
 
 export const blogApi = contentApi.injectEndpoints({
   endpoints: (build) => ({
-    // Lists carry summaries: no page renders a list item's body, so neither the cache nor the
-    // prerendered state should hold it. The listing's summaries keep the plain text its search
-    // reads; lists that only show cards (home, related, trending) carry teasers without it.
-    getPosts: build.query<Page<PostSummary>, PostsArg | undefined>({
+    // Reads of posts keep ids (and a post page the parts its card lacks); their cards go to the
+    // entity slice with the fulfilled action (normalized.ts). Components render a read's own ids
+    // through selectors.ts, so each list shows exactly what its read returned.
+    getPostTeasers: build.query<IdPage, PostsArg | undefined>({
       queryFn: (arg, api) =>
-        runQuery(api, LISTING_ERRORS.posts, async (source) => mapPage(await source.getPosts(arg ?? {}), toPostSummary)),
+        runQuery(api, LISTING_ERRORS.posts, async (source) => pageRead(await source.getPosts(arg ?? {}))),
       providesTags: pageTags,
     }),
-    getPostTeasers: build.query<Page<PostTeaser>, PostsArg | undefined>({
-      queryFn: (arg, api) =>
-        runQuery(api, LISTING_ERRORS.posts, async (source) => mapPage(await source.getPosts(arg ?? {}), toPostTeaser)),
-      providesTags: pageTags,
-    }),
-    getPostBySlug: build.query<PostPage | null, string>({
+    getPostBySlug: build.query<PostPageRecord | null, string>({
       queryFn: (slug, api) =>
-        runQuery(api, LISTING_ERRORS.post, async (source) => {
-          const post = await source.getPostBySlug(slug);
-          return post ? toPostPage(post) : null;
-        }),
+        runQuery(api, LISTING_ERRORS.post, async (source) => postPageRead(await source.getPostBySlug(slug))),
       providesTags: (post) => (post ? [{ type: 'Post', id: post.id }] : []),
     }),
-    getRelatedPosts: build.query<PostTeaser[], RelatedArg>({
+    // The source's rule (ContentSource.getRelatedPosts), rendered as returned.
+    getRelatedPosts: build.query<string[], RelatedArg>({
       queryFn: ({ slug, limit = LIMITS.related }, api) =>
         runQuery(api, LISTING_ERRORS.related, async (source) => {
           const post = await source.getPostBySlug(slug);
-          return post ? (await source.getRelatedPosts(post, limit)).map(toPostTeaser) : [];
+          return listRead(post ? await source.getRelatedPosts(post, limit) : []);
         }),
       providesTags: [{ type: 'Post', id: 'LIST' }],
     }),
-    getTrendingPosts: build.query<PostTeaser[], number | undefined>({
+    getTrendingPosts: build.query<string[], number | undefined>({
       queryFn: (limit, api) =>
         runQuery(api, LISTING_ERRORS.featured, async (source) =>
-          (await source.getTrendingPosts(limit ?? LIMITS.trending)).map(toPostTeaser),
+          listRead(await source.getTrendingPosts(limit ?? LIMITS.trending)),
         ),
       keepUnusedDataFor: 3600,
       providesTags: [{ type: 'Post', id: 'LIST' }],
@@ -118,27 +97,22 @@ export const blogApi = contentApi.injectEndpoints({
     // searchPosts (the site server's search) is injected by searchApi.ts, from the blog page's
     // chunk: the store, and so every page's first-load code, never carries it.
     getCategories: build.query<Page<Category>, undefined>({
-      queryFn: (_arg, api) => runQuery(api, LISTING_ERRORS.categories, (source) => source.getCategories()),
+      queryFn: (_arg, api) =>
+        runQuery(api, LISTING_ERRORS.categories, async (source) => ({ data: await source.getCategories() })),
       providesTags: [{ type: 'Category', id: 'LIST' }],
     }),
     getTags: build.query<Page<Tag>, undefined>({
-      queryFn: (_arg, api) => runQuery(api, LISTING_ERRORS.tags, (source) => source.getTags()),
+      queryFn: (_arg, api) => runQuery(api, LISTING_ERRORS.tags, async (source) => ({ data: await source.getTags() })),
       providesTags: [{ type: 'Tag', id: 'LIST' }],
-    }),
-    getAuthors: build.query<Page<Author>, undefined>({
-      queryFn: (_arg, api) => runQuery(api, LISTING_ERRORS.unknown, (source) => source.getAuthors()),
-      providesTags: [{ type: 'Author', id: 'LIST' }],
     }),
   }),
 });
 
 export const {
-  useGetPostsQuery,
   useGetPostTeasersQuery,
   useGetPostBySlugQuery,
   useGetRelatedPostsQuery,
   useGetTrendingPostsQuery,
   useGetCategoriesQuery,
   useGetTagsQuery,
-  useGetAuthorsQuery,
 } = blogApi;

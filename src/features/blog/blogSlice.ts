@@ -14,12 +14,7 @@ export interface BlogUiState {
 const initialState: BlogUiState = { searchQuery: '', error: null };
 
 const { endpoints } = blogApi;
-const listingReads = [
-  endpoints.getPosts,
-  endpoints.getPostTeasers,
-  endpoints.getCategories,
-  endpoints.getTags,
-] as const;
+const listingReads = [endpoints.getPostTeasers, endpoints.getCategories, endpoints.getTags] as const;
 
 export const blogSlice = createSlice({
   name: 'blog',

@@ -1,24 +1,21 @@
-// Normalized content: posts, categories, tags and authors, each in an entity adapter, filled from
-// the blog endpoints' fulfilled actions. A post refers to its authors, category and tags by id.
-import { createEntityAdapter, createSlice, isAnyOf } from '@reduxjs/toolkit';
-import type { EntityState } from '@reduxjs/toolkit';
-import type { Author, Category, PostSummary, PostTeaser, Tag } from '../../content/model';
-import { toPostTeaser } from '../../content/model';
+// The normalized store of blog content: posts (as cards), categories, tags and authors, each in an
+// entity adapter. Posts arrive only as the cards a read's fulfilled action carries (normalized.ts);
+// the reads' cache entries keep ids. A post refers to its authors, category and tags by id.
+import { createEntityAdapter, createSlice } from '@reduxjs/toolkit';
+import type { EntityState, UnknownAction } from '@reduxjs/toolkit';
+import type { Author, Category, PostTeaser, Tag } from '../../content/model';
 import { blogApi } from './blogApi';
+import { cardsCarriedBy } from './normalized';
+import type { CardsMeta } from './normalized';
 
-/**
- * A post as the lists keep it: its teaser (never the body), relations by id, and the plain text
- * once a read of summaries (getPosts) has loaded it; cards never need it, and the listing reads
- * teasers.
- */
+/** A post as the store keeps it: its card, with its relations by id. */
 export type PostRecord = Omit<PostTeaser, 'authors' | 'category' | 'tags'> & {
-  content?: string;
   authorIds: string[];
   categoryId: string | null;
   tagIds: string[];
 };
 
-export const toPostRecord = ({ authors, category, tags, ...post }: PostTeaser | PostSummary): PostRecord => ({
+const toPostRecord = ({ authors, category, tags, ...post }: PostTeaser): PostRecord => ({
   ...post,
   authorIds: authors.map((author) => author.id),
   categoryId: category?.id ?? null,
@@ -27,13 +24,11 @@ export const toPostRecord = ({ authors, category, tags, ...post }: PostTeaser | 
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
-/** Newest first; ties broken by id so the order is stable. */
-export const postsAdapter = createEntityAdapter<PostRecord>({
-  sortComparer: (a, b) => b.publishDate.localeCompare(a.publishDate) || a.id.localeCompare(b.id),
-});
-export const categoriesAdapter = createEntityAdapter<Category>({ sortComparer: byName });
-export const tagsAdapter = createEntityAdapter<Tag>({ sortComparer: byName });
-export const authorsAdapter = createEntityAdapter<Author>({ sortComparer: byName });
+// No order of their own: a list's order is its read's (the ids in its cache entry).
+const postsAdapter = createEntityAdapter<PostRecord>();
+const categoriesAdapter = createEntityAdapter<Category>({ sortComparer: byName });
+const tagsAdapter = createEntityAdapter<Tag>({ sortComparer: byName });
+const authorsAdapter = createEntityAdapter<Author>({ sortComparer: byName });
 
 export interface ContentEntitiesState {
   posts: EntityState<PostRecord, string>;
@@ -49,31 +44,36 @@ const initialState: ContentEntitiesState = {
   authors: authorsAdapter.getInitialState(),
 };
 
-// Payloads are frozen (RTK Query keeps them in its cache), and upserting an entity that already
-// exists assigns into it: store copies, never the payload's own objects.
+// Payloads are frozen, and upserting an entity that already exists assigns into it: store copies,
+// never the action's own objects.
 const copies = <T extends object>(items: readonly T[]): T[] => items.map((item) => ({ ...item }));
 
 /**
- * A teaser keeps the plain text already stored for the same version of the post (same modified
- * date); a changed post drops it until the listing loads the new one, so search never matches a
- * body the card no longer belongs to.
+ * Stores the cards a read returned. A card older than the one stored (an earlier modified date),
+ * say from a slow read that started before a faster one, never replaces it: reads of different
+ * arguments are not ordered, and the newest version of a post is the one every list shows.
  */
-function withKnownContent(record: PostRecord, stored: PostRecord | undefined): PostRecord {
-  if (record.content !== undefined || stored?.content === undefined) return record;
-  return stored.modifiedDate === record.modifiedDate ? { ...record, content: stored.content } : record;
-}
-
-function receivePosts(state: ContentEntitiesState, posts: readonly (PostTeaser | PostSummary)[]): void {
-  postsAdapter.setMany(
-    state.posts,
-    posts.map((post) => withKnownContent(toPostRecord(post), state.posts.entities[post.id])),
-  );
-  for (const post of posts) {
-    authorsAdapter.upsertMany(state.authors, copies(post.authors));
-    if (post.category) categoriesAdapter.upsertOne(state.categories, { ...post.category });
-    tagsAdapter.upsertMany(state.tags, copies(post.tags));
+function receiveCards(state: ContentEntitiesState, cards: readonly PostTeaser[]): void {
+  const current = cards.filter((card) => {
+    const stored = state.posts.entities[card.id];
+    return !stored || stored.modifiedDate <= card.modifiedDate;
+  });
+  postsAdapter.setMany(state.posts, current.map(toPostRecord));
+  for (const card of current) {
+    authorsAdapter.upsertMany(state.authors, copies(card.authors));
+    if (card.category) categoriesAdapter.upsertOne(state.categories, { ...card.category });
+    tagsAdapter.upsertMany(state.tags, copies(card.tags));
   }
 }
+
+type CardsRead = UnknownAction & { meta: { baseQueryMeta: CardsMeta } };
+
+/**
+ * Any fulfilled read that carries cards: the blog's lists and post page, and the search, which
+ * searchApi.ts injects from the blog page's chunk; this first-load slice cannot import it, so it
+ * matches reads by what they carry rather than by endpoint.
+ */
+const carriesCards = (action: UnknownAction): action is CardsRead => cardsCarriedBy(action) !== undefined;
 
 const { endpoints } = blogApi;
 
@@ -83,48 +83,29 @@ export const contentEntitiesSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
-      // Search results (searchApi.ts) stay in their query's cache: the search is the blog page's
-      // code, which this first-load slice does not import.
-      .addMatcher(
-        isAnyOf(endpoints.getPosts.matchFulfilled, endpoints.getPostTeasers.matchFulfilled),
-        (state, action) => {
-          receivePosts(state, action.payload.items);
-        },
-      )
-      .addMatcher(
-        isAnyOf(endpoints.getRelatedPosts.matchFulfilled, endpoints.getTrendingPosts.matchFulfilled),
-        (state, action) => {
-          receivePosts(state, action.payload);
-        },
-      )
-      .addMatcher(endpoints.getPostBySlug.matchFulfilled, (state, action) => {
-        // The page renders the post from its own query; the entity is its card.
-        if (action.payload) receivePosts(state, [toPostTeaser(action.payload)]);
-      })
       .addMatcher(endpoints.getCategories.matchFulfilled, (state, action) => {
         categoriesAdapter.upsertMany(state.categories, copies(action.payload.items));
       })
       .addMatcher(endpoints.getTags.matchFulfilled, (state, action) => {
         tagsAdapter.upsertMany(state.tags, copies(action.payload.items));
       })
-      .addMatcher(endpoints.getAuthors.matchFulfilled, (state, action) => {
-        authorsAdapter.upsertMany(state.authors, copies(action.payload.items));
+      .addMatcher(carriesCards, (state, action) => {
+        receiveCards(state, action.meta.baseQueryMeta.cards);
       });
   },
 });
 
 type WithContent = { content: ContentEntitiesState };
 
-export const {
-  selectAll: selectAllPostRecords,
-  selectById: selectPostRecordById,
-  selectEntities: selectPostRecordEntities,
-} = postsAdapter.getSelectors((state: WithContent) => state.content.posts);
-export const { selectAll: selectAllCategories, selectEntities: selectCategoryEntities } =
-  categoriesAdapter.getSelectors((state: WithContent) => state.content.categories);
-export const { selectAll: selectAllTags, selectEntities: selectTagEntities } = tagsAdapter.getSelectors(
+export const { selectEntities: selectPostRecordEntities } = postsAdapter.getSelectors(
+  (state: WithContent) => state.content.posts,
+);
+export const { selectEntities: selectCategoryEntities } = categoriesAdapter.getSelectors(
+  (state: WithContent) => state.content.categories,
+);
+export const { selectEntities: selectTagEntities } = tagsAdapter.getSelectors(
   (state: WithContent) => state.content.tags,
 );
-export const { selectAll: selectAllAuthors, selectEntities: selectAuthorEntities } = authorsAdapter.getSelectors(
+export const { selectEntities: selectAuthorEntities } = authorsAdapter.getSelectors(
   (state: WithContent) => state.content.authors,
 );

@@ -1,13 +1,17 @@
 // Search over the whole archive through the site server's search endpoint:
 //   GET /api/search?q=<text>&limit=<n>&skip=<n> → 200 { items: PostTeaser[], total, skip, limit, hasNextPage }
 // Injected into the content API from here, a module only the blog listing's chunk imports, so the
-// search adds nothing to any page's first-load code. Results stay in the RTK Query cache; like
-// every read, a failed search is retried once (site.md §8), and a failure shows the spec's
-// 'Failed to search posts'.
+// search adds nothing to any page's first-load code. Like every read of posts, its cache entry
+// keeps the results' ids and the entity slice their cards (normalized.ts). Every search text has
+// its own cache entry, and a component reads only the entry of the text it shows, so a slow answer
+// to an earlier keystroke never replaces a later one's. Like every read, a failed search is
+// retried once (site.md §8), and a failure shows the spec's 'Failed to search posts'.
 import { BLOG_PAGE_SIZE } from '../../app/paths';
 import type { Page, PostTeaser } from '../../content/model';
 import { LISTING_ERRORS, blogApi } from './blogApi';
 import type { ContentError } from './blogApi';
+import { pageRead } from './normalized';
+import type { IdPage, Read } from './normalized';
 
 export interface SearchArg {
   query: string;
@@ -45,7 +49,7 @@ const isTeaserPage = (value: unknown): value is Page<PostTeaser> =>
   typeof value.limit === 'number' &&
   typeof value.hasNextPage === 'boolean';
 
-type SearchResult = { data: Page<PostTeaser> } | { error: ContentError };
+type SearchResult = Read<IdPage> | { error: ContentError };
 
 async function fetchSearch(arg: SearchArg, signal: AbortSignal): Promise<SearchResult> {
   const failed = { error: { message: LISTING_ERRORS.search } };
@@ -57,7 +61,7 @@ async function fetchSearch(arg: SearchArg, signal: AbortSignal): Promise<SearchR
       const response = await fetch(searchUrl(arg), { signal, headers: { accept: 'application/json' } });
       if (response.ok) {
         const body: unknown = await response.json();
-        return isTeaserPage(body) ? { data: body } : failed;
+        return isTeaserPage(body) ? pageRead(body) : failed;
       }
       // A refused request (4xx) will be refused again; a server error may pass on the retry.
       if (response.status < 500) return failed;
@@ -70,7 +74,7 @@ async function fetchSearch(arg: SearchArg, signal: AbortSignal): Promise<SearchR
 
 export const searchApi = blogApi.injectEndpoints({
   endpoints: (build) => ({
-    searchPosts: build.query<Page<PostTeaser>, SearchArg>({
+    searchPosts: build.query<IdPage, SearchArg>({
       queryFn: (arg, api) => fetchSearch(arg, api.signal),
       providesTags: [{ type: 'Post', id: 'LIST' }],
     }),

@@ -1,130 +1,74 @@
-// Derived blog lists, computed from the normalized entities and never stored (CONVENTIONS.md §5):
-// all posts, posts by id (a listing page's cards), related, trending, home's first 3.
+// A read's own result as components render it: the ids its cache entry keeps, mapped to cards from
+// the entity slices (entities.ts), in the read's order. Nothing here decides which posts a list
+// holds (the read did: the source's related rule, its trending, its newest); derived, never stored
+// (CONVENTIONS.md §5).
 import { createSelector } from '@reduxjs/toolkit';
-import type { Author, Category, PostTeaser, Tag } from '../../content/model';
-import { LIMITS } from '../../content/model';
-import { selectSearchQuery } from './blogSlice';
-import {
-  selectAllPostRecords,
-  selectAuthorEntities,
-  selectCategoryEntities,
-  selectPostRecordEntities,
-  selectTagEntities,
-} from './entities';
+import type { Author, Category, PostPage, PostTeaser, Tag } from '../../content/model';
+import { selectAuthorEntities, selectCategoryEntities, selectPostRecordEntities, selectTagEntities } from './entities';
 import type { PostRecord } from './entities';
+import type { PostPageRecord } from './normalized';
 
 const present = <T>(value: T | undefined): value is T => value !== undefined;
 
 type Lookup<T> = Readonly<Record<string, T | undefined>>;
 
-/** A post as the store lists it: its teaser, and its plain text once a full read has loaded it. */
-export type ListedPost = PostTeaser & { content?: string };
-
-/** A post record with its authors, category and tags put back in place. */
+/** A post record with its authors, category and tags put back in place: its card. */
 const denormalize = (
   { authorIds, categoryId, tagIds, ...post }: PostRecord,
   authors: Lookup<Author>,
   categories: Lookup<Category>,
   tags: Lookup<Tag>,
-): ListedPost => ({
+): PostTeaser => ({
   ...post,
   authors: authorIds.map((id) => authors[id]).filter(present),
   category: categoryId ? (categories[categoryId] ?? null) : null,
   tags: tagIds.map((id) => tags[id]).filter(present),
 });
 
-/** Every post with its authors, category and tags, newest first. */
-export const selectAllPosts = createSelector(
-  [selectAllPostRecords, selectAuthorEntities, selectCategoryEntities, selectTagEntities],
-  (records, authors, categories, tags): ListedPost[] =>
-    records.map((record) => denormalize(record, authors, categories, tags)),
-);
+const NO_CARDS: readonly PostTeaser[] = [];
 
 /**
- * The posts with these ids, in this order (a listing page's cards, as its read returned them);
- * ids not in the store are left out. Pass the same array for the same list: it is the cache key.
+ * The cards of a read's ids, in that order (undefined while the read has no result). Pass the ids
+ * array from the read's cache entry: it is the memo key, so each list recomputes only when its
+ * read or the entities change.
  */
-export const selectPostsByIds = createSelector(
+export const selectCards = createSelector(
   [
     selectPostRecordEntities,
     selectAuthorEntities,
     selectCategoryEntities,
     selectTagEntities,
-    (_state: unknown, ids: readonly string[]) => ids,
+    (_state: unknown, ids: readonly string[] | undefined) => ids,
   ],
-  (records, authors, categories, tags, ids): ListedPost[] =>
+  (records, authors, categories, tags, ids): readonly PostTeaser[] =>
     ids
-      .map((id) => records[id])
-      .filter(present)
-      .map((record) => denormalize(record, authors, categories, tags)),
+      ? ids
+          .map((id) => records[id])
+          .filter(present)
+          .map((record) => denormalize(record, authors, categories, tags))
+      : NO_CARDS,
 );
 
 /**
- * The stored posts whose title, excerpt, plain text, tag or author names contain the search text.
- * The listing no longer filters in the store (a page reads its own 12 cards and the site server
- * searches the archive); this stays only for `npm run bench:content` (scripts/bench-content.ts),
- * which measures it, and goes with that benchmark.
+ * A post page from getPostBySlug's result (the parts its card lacks) and the post's card; undefined
+ * while there is no result, or for an unknown slug (null).
  */
-interface Searchable {
-  post: ListedPost;
-  /** Lower-cased title, excerpt, content, tag and author names, built once per posts change. */
-  text: string;
-}
-
-const selectSearchIndex = createSelector([selectAllPosts], (posts): Searchable[] =>
-  posts.map((post) => ({
-    post,
-    text: [
-      post.title,
-      post.excerpt,
-      post.content ?? '',
-      ...post.tags.map((t) => t.name),
-      ...post.authors.map((a) => a.name),
-    ]
-      .join('\n')
-      .toLowerCase(),
-  })),
-);
-
-/** Typing forward only narrows the result, so a longer query scans the previous matches only. */
-function narrowingSearch() {
-  let last: { index: readonly Searchable[]; needle: string; found: Searchable[] } | null = null;
-  return (index: readonly Searchable[], query: string): ListedPost[] => {
-    const needle = query.trim().toLowerCase();
-    const candidates = last?.index === index && needle.startsWith(last.needle) ? last.found : index;
-    const found = needle ? candidates.filter((entry) => entry.text.includes(needle)) : [...index];
-    last = { index, needle, found };
-    return found.map((entry) => entry.post);
-  };
-}
-
-export const selectFilteredPosts = createSelector([selectSearchIndex, selectSearchQuery], narrowingSearch());
-
-export const selectPostBySlug = createSelector(
-  [selectAllPosts, (_state: unknown, slug: string) => slug],
-  (posts, slug) => posts.find((post) => post.slug === slug),
-);
-
-/** At most 3 other posts sharing the category or a tag, newest first. */
-export const selectRelatedPosts = createSelector(
-  [selectAllPosts, (_state: unknown, postId: string) => postId],
-  (posts, postId): ListedPost[] => {
-    const post = posts.find((candidate) => candidate.id === postId);
-    if (!post) return [];
-    const tagIds = new Set(post.tags.map((tag) => tag.id));
-    return posts
-      .filter(
-        (other) =>
-          other.id !== post.id &&
-          ((post.category !== null && other.category?.id === post.category.id) ||
-            other.tags.some((tag) => tagIds.has(tag.id))),
-      )
-      .slice(0, LIMITS.related);
+export const selectPostPage = createSelector(
+  [
+    selectPostRecordEntities,
+    selectAuthorEntities,
+    selectCategoryEntities,
+    selectTagEntities,
+    (_state: unknown, page: PostPageRecord | null | undefined) => page,
+  ],
+  (records, authors, categories, tags, page): PostPage | undefined => {
+    const record = page ? records[page.id] : undefined;
+    if (!page || !record) return undefined;
+    return {
+      ...denormalize(record, authors, categories, tags),
+      rawContent: page.rawContent,
+      bodyHtml: page.bodyHtml,
+      tocItems: page.tocItems,
+    };
   },
 );
-
-/** The latest posts by publish date (the spec's trending rule). */
-export const selectTrendingPosts = createSelector([selectAllPosts], (posts) => posts.slice(0, LIMITS.trending));
-
-/** The home page's Expert Insights: the first 3 posts. */
-export const selectHomePosts = createSelector([selectAllPosts], (posts) => posts.slice(0, LIMITS.homePosts));

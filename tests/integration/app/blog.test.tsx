@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
+import { contentApi } from '../../../src/app/api';
 import { makeStore } from '../../../src/app/store';
 import { contentExtraFor } from '../../../src/features/blog';
-import { buildPost } from '../../support/builders';
+import { handle as postHandle } from '../../../src/features/blog/BlogPostPage';
+import { buildCategory, buildPost, buildTag } from '../../support/builders';
 import { fixedSource } from '../../support/fixedSource';
 import { renderApp } from '../../support/render';
 
@@ -39,5 +41,44 @@ describe('blog pages', () => {
 
     renderApp({ route: '/blog/unknown', store: makeStore(undefined, { extra: contentExtraFor(fixedSource(posts)) }) });
     expect(await screen.findByRole('heading', { level: 1, name: '404 - Page Not Found' })).toBeInTheDocument();
+  });
+
+  it("shows as related articles exactly the posts the source's related read returned, in its order", async () => {
+    const crm = buildCategory({ name: 'CRM Strategy' });
+    const apex = buildTag({ name: 'Apex' });
+    const post = buildPost({ title: 'Testing Apex', slug: 'testing-apex', category: crm, tags: [apex] });
+    const sameCategory = buildPost({ title: 'Territory planning', publishDate: '2026-05-01', category: crm });
+    const sameTag = buildPost({ title: 'Apex limits', publishDate: '2026-05-02', tags: [apex] });
+    const unrelated = buildPost({ title: 'Consent in Marketing Cloud', publishDate: '2026-01-01' });
+    const older = buildPost({ title: 'Field history at scale', publishDate: '2025-01-01' });
+    // The source relates posts by its own rule; here two that share neither category nor tag.
+    const source = {
+      ...fixedSource([post, sameCategory, sameTag, unrelated, older]),
+      getRelatedPosts: () => Promise.resolve([older, unrelated]),
+    };
+    renderApp({ route: '/blog/testing-apex', store: makeStore(undefined, { extra: contentExtraFor(source) }) });
+    const related = await screen.findByRole('region', { name: 'Related articles' });
+    expect(
+      within(related)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Field history at scale', 'Consent in Marketing Cloud']);
+  });
+
+  it('renders a prerendered post page, its related posts included, from the shipped state alone', async () => {
+    const server = makeStore(undefined, { extra: contentExtraFor(fixedSource(posts)) });
+    await postHandle.prefetch?.({ slug: 'migration' }, server.dispatch);
+    await Promise.all(server.dispatch(contentApi.util.getRunningQueriesThunk()));
+    const shipped = JSON.parse(JSON.stringify(server.getState())) as ReturnType<typeof server.getState>;
+
+    const browserSource = fixedSource(posts);
+    renderApp({ route: '/blog/migration', store: makeStore(shipped, { extra: contentExtraFor(browserSource) }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'A data migration checklist' })).toBeInTheDocument();
+    const related = screen.getByRole('region', { name: 'Related articles' });
+    expect(within(related).getByRole('link', { name: 'Forecasting that sales leaders trust' })).toHaveAttribute(
+      'href',
+      '/blog/forecasting',
+    );
+    expect(browserSource.calls).toEqual([]);
   });
 });

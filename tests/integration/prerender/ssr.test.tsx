@@ -177,8 +177,26 @@ describe('prerender', () => {
         new RegExp(`id="__PRELOADED_STATE__" data-path="${page.path}">([^<]*)<`).exec(page.html)?.[1] ?? '{}',
       ) as {
         content: { posts: { ids: string[] } };
-        contentApi: { queries: Record<string, { data?: { items?: { id: string }[] } }> };
+        contentApi: { queries: Record<string, { data?: unknown }> };
       };
+    const rawStateOf = (page: RenderedPage) =>
+      new RegExp(`id="__PRELOADED_STATE__" data-path="${page.path}">([^<]*)<`).exec(page.html)?.[1] ?? '';
+    /** Every object in the state that is a copy of a post: it carries the post's id and its slug. */
+    const copiesOf = (value: unknown, id: string): number => {
+      if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + copiesOf(item, id), 0);
+      if (typeof value !== 'object' || value === null) return 0;
+      const own = 'id' in value && value.id === id && 'slug' in value ? 1 : 0;
+      return Object.values(value).reduce((sum: number, item) => sum + copiesOf(item, id), own);
+    };
+    /** Each post the page shows is in its state exactly once: one copy, one title. */
+    const expectEachPostOnce = (page: RenderedPage, shown: number[]) => {
+      const raw = rawStateOf(page);
+      const state = JSON.parse(raw) as unknown;
+      for (const i of shown) {
+        const title = JSON.stringify(`Article number ${i}`); // quoted: "…1" is not part of "…12"
+        expect([i, copiesOf(state, `p${i}`), raw.split(title).length - 1]).toEqual([i, 1, 1]);
+      }
+    };
 
     it("renders /blog/page/2 in one pass with only that page's 12 cards (and the trending aside) in its state", async () => {
       const page = await renderPage('/blog/page/2', template, blogChunks, source);
@@ -187,9 +205,16 @@ describe('prerender', () => {
       // Page 1's cards are not here, but for the 5 newest, which the trending aside links to.
       for (const i of [...range(5, 12), ...range(24, 30)]) expect(page.html).not.toContain(href(i));
       const state = stateOf(page);
-      const cards = state.contentApi.queries['getPostTeasers({"limit":12,"skip":12})']?.data?.items ?? [];
-      expect(cards.map((post) => post.id)).toEqual(range(12, 24).map((i) => `p${i}`));
-      expect(cards.every((post) => !('content' in post) && !('bodyHtml' in post))).toBe(true);
+      // The read keeps its posts' ids; their cards are in the entity slice, once.
+      expect(state.contentApi.queries['getPostTeasers({"limit":12,"skip":12})']?.data).toEqual({
+        ids: range(12, 24).map((i) => `p${i}`),
+        total: 30,
+        skip: 12,
+        limit: 12,
+        hasNextPage: true,
+      });
+      expect(state.contentApi.queries['getTrendingPosts(undefined)']?.data).toEqual(range(0, 5).map((i) => `p${i}`));
+      expectEachPostOnce(page, [...range(0, 5), ...range(12, 24)]);
       expect([...state.content.posts.ids].sort()).toEqual(
         [...range(0, 5), ...range(12, 24)].map((i) => `p${i}`).sort(),
       );
@@ -216,9 +241,37 @@ describe('prerender', () => {
       expect(page.html).toContain('href="/blog/category/salesforce-ai/page/2"');
       expect(headOf(page.html)).toContain('<title>Category: Salesforce AI | Meridian Cloud Consulting</title>');
       const state = stateOf(page);
-      expect(
-        state.contentApi.queries['getPostTeasers({"category":"c-ai","limit":12,"skip":0})']?.data?.items,
-      ).toHaveLength(12);
+      const cards = state.contentApi.queries['getPostTeasers({"category":"c-ai","limit":12,"skip":0})']?.data as {
+        ids: string[];
+      };
+      expect(cards.ids).toHaveLength(12);
+      // The trending aside's 5 newest include 3 of the page's cards: still one copy of each.
+      expect(state.contentApi.queries['getTrendingPosts(undefined)']?.data).toEqual(range(0, 5).map((i) => `p${i}`));
+      expectEachPostOnce(page, [...range(0, 24).filter((n) => n % 2 === 0), 1, 3]);
+    });
+
+    it('ships each post of /blog and of a post page once in the state: the page, its related posts', async () => {
+      const listing = await renderPage('/blog', template, blogChunks, source);
+      expect(listing.status).toBe(200);
+      expectEachPostOnce(listing, range(0, 12));
+      expect(stateOf(listing).content.posts.ids).toHaveLength(12);
+
+      const article = await renderPage('/blog/post-3', template, blogChunks, source);
+      expect(article.status).toBe(200);
+      expect(article.html).toMatch(/<h1[^>]*>Article number 3<\/h1>/);
+      expect(article.html).toContain('Related articles');
+      // fixedSource relates the first three other posts; the page's own post is its card alone,
+      // with only what the card lacks (its body) in getPostBySlug's entry.
+      expectEachPostOnce(article, [3, 0, 1, 2]);
+      const state = stateOf(article);
+      expect(state.contentApi.queries['getRelatedPosts({"slug":"post-3"})']?.data).toEqual(['p0', 'p1', 'p2']);
+      expect(Object.keys(state.contentApi.queries['getPostBySlug("post-3")']?.data ?? {}).sort()).toEqual([
+        'bodyHtml',
+        'id',
+        'rawContent',
+        'tocItems',
+      ]);
+      expect(article.html).toContain('The body of post');
     });
 
     it('answers 404 for a page past the last, a non-canonical number or an unknown category, and refuses /page/1', async () => {

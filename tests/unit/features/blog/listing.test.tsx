@@ -11,6 +11,7 @@ import { toPostTeaser } from '../../../../src/content/model';
 import { contentExtraFor } from '../../../../src/features/blog';
 import { handle as blogHandle } from '../../../../src/features/blog/BlogPage';
 import { paginationItems } from '../../../../src/features/blog/Pagination';
+import { searchApi } from '../../../../src/features/blog/searchApi';
 import { buildAuthor, buildPost } from '../../../support/builders';
 import { fixedSource } from '../../../support/fixedSource';
 import { renderApp } from '../../../support/render';
@@ -244,12 +245,13 @@ describe('blog listing pages', () => {
   it('links a post page to its category and tag pages, with no trending aside there', async () => {
     renderListing('/blog/post-5');
     await screen.findByRole('heading', { level: 1, name: titleOf(5) });
-    const header = screen.getByRole('article');
-    expect(within(header).getByRole('link', { name: 'Salesforce Strategy' })).toHaveAttribute(
+    // The post's own article comes first; the related posts' cards are articles too.
+    const [header] = screen.getAllByRole('article');
+    expect(within(header!).getByRole('link', { name: 'Salesforce Strategy' })).toHaveAttribute(
       'href',
       '/blog/category/salesforce-strategy',
     );
-    expect(within(header).getByRole('link', { name: '#Apex' })).toHaveAttribute('href', '/blog/tag/apex');
+    expect(within(header!).getByRole('link', { name: '#Apex' })).toHaveAttribute('href', '/blog/tag/apex');
     expect(screen.queryByRole('complementary', { name: 'Trending' })).not.toBeInTheDocument();
   });
 });
@@ -288,14 +290,14 @@ describe('blog listing search', () => {
     return calls;
   }
 
-  it('searches the whole archive through /api/search once typing pauses, shows the count, and shows more', async () => {
+  it('searches the whole archive through /api/search as the visitor types, shows the count, and shows more', async () => {
     const calls = stubSearch(results);
     const { user, router } = renderListing('/blog/page/2');
     await findCard(12);
     await user.type(screen.getByPlaceholderText('Search posts, tags and authors'), 'agent');
     expect(await screen.findByText('14 posts')).toBeInTheDocument();
-    // One request for what was typed, not one per keystroke.
-    expect(calls).toEqual(['/api/search?q=agent&limit=12&skip=0']);
+    // No debounce: every keystroke asks at once, each text once.
+    expect(calls).toEqual(['a', 'ag', 'age', 'agen', 'agent'].map((q) => `/api/search?q=${q}&limit=12&skip=0`));
     expect(cardTitles()).toEqual(range(0, 12).map((n) => `Found: result ${n}`));
     expect(screen.getByRole('link', { name: 'Found: result 0' })).toHaveAttribute('href', '/blog/found-0');
     // The results replace the page's cards and its pagination.
@@ -305,7 +307,7 @@ describe('blog listing search', () => {
 
     await user.click(screen.getByRole('button', { name: 'Show more results' }));
     await screen.findByRole('link', { name: 'Found: result 13' });
-    expect(calls).toEqual(['/api/search?q=agent&limit=12&skip=0', '/api/search?q=agent&limit=12&skip=12']);
+    expect(calls.slice(5)).toEqual(['/api/search?q=agent&limit=12&skip=12']);
     expect(cardTitles()).toHaveLength(14);
     expect(screen.queryByRole('button', { name: 'Show more results' })).not.toBeInTheDocument();
 
@@ -314,6 +316,36 @@ describe('blog listing search', () => {
     await findCard(12);
     expect(cardTitles()).toEqual(range(12, 24).map(titleOf));
     expect(pagination()).toBeInTheDocument();
+  });
+
+  it("keeps the latest keystroke's results when an earlier keystroke's answer arrives after them", async () => {
+    const onlyForA = buildPost({ id: 'only-a', slug: 'only-a', title: 'Found: only for a' });
+    const answer = (items: BlogPost[]) =>
+      Response.json({ items: items.map(teaser), total: items.length, skip: 0, limit: 12, hasNextPage: false });
+    let answerA: (() => void) | undefined;
+    const calls = stubSearch([], (url) =>
+      url.startsWith('/api/search?q=a&')
+        ? new Promise<Response>((resolve) => {
+            answerA = () => resolve(answer([onlyForA]));
+          })
+        : answer(results.slice(0, 2)),
+    );
+    const { user, store } = renderListing('/blog');
+    await findCard(0);
+    await user.type(screen.getByPlaceholderText('Search posts, tags and authors'), 'ab');
+    expect(await screen.findByRole('link', { name: 'Found: result 1' })).toBeInTheDocument();
+    expect(calls).toEqual(['/api/search?q=a&limit=12&skip=0', '/api/search?q=ab&limit=12&skip=0']);
+
+    // The first keystroke's slower answer lands now, in its own cache entry, and is never shown.
+    answerA?.();
+    await waitFor(() =>
+      expect(
+        searchApi.endpoints.searchPosts.select({ query: 'a', limit: 12, skip: 0 })(store.getState()).isSuccess,
+      ).toBe(true),
+    );
+    expect(cardTitles()).toEqual(['Found: result 0', 'Found: result 1']);
+    expect(screen.getByText('2 posts')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Found: only for a' })).not.toBeInTheDocument();
   });
 
   it('trims the text, encodes it, and starts from the URL query', async () => {
@@ -350,7 +382,7 @@ describe('blog listing search', () => {
     await user.type(screen.getByPlaceholderText('Search posts, tags and authors'), 'flow');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to search posts');
-    expect(calls).toHaveLength(2);
+    expect(calls.filter((url) => url.startsWith('/api/search?q=flow&'))).toHaveLength(2);
     failing = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Found: result 0' })).toBeInTheDocument();
