@@ -64,3 +64,31 @@ export function buildImageMeta(overrides: Partial<ImageMeta> = {}): ImageMeta {
     ...overrides,
   };
 }
+
+/** The archive the listing tests page through: its two categories and two tags. */
+export const archiveTerms = {
+  ai: { id: 'c-ai', name: 'Salesforce AI', slug: 'salesforce-ai', description: 'Einstein, agents and data.' },
+  strategy: { id: 'c-strategy', name: 'Salesforce Strategy', slug: 'salesforce-strategy' },
+  apex: { id: 't-apex', name: 'Apex', slug: 'apex' },
+  data: { id: 't-data', name: 'Data', slug: 'data' },
+} as const;
+
+/**
+ * 30 posts `p0`…`p29` (slugs `post-0`…, titles "Article number 0"…), newest first, a day apart: even ones
+ * Salesforce AI (15), odd ones Strategy; every fifth tagged Apex (6), the rest Data; all by Priya Raman.
+ */
+export function buildArchive(): BlogPost[] {
+  const author = buildAuthor({ name: 'Priya Raman' });
+  const { ai, strategy, apex, data } = archiveTerms;
+  return Array.from({ length: 30 }, (_, i) =>
+    buildPost({
+      id: `p${i}`,
+      slug: `post-${i}`,
+      title: `Article number ${i}`,
+      publishDate: new Date(Date.UTC(2026, 5, 30) - i * 86_400_000).toISOString(),
+      category: i % 2 === 0 ? ai : strategy,
+      tags: [i % 5 === 0 ? apex : data],
+      authors: [author],
+    }),
+  );
+}

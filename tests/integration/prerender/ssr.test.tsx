@@ -13,7 +13,7 @@ import {
 import type { ChunkManifest, RenderedPage } from '../../../src/app/ssr';
 import { serializeState } from '../../../src/app/serialization';
 import type { BlogPost, PostQuery } from '../../../src/content/model';
-import { buildAuthor, buildPost } from '../../support/builders';
+import { buildArchive } from '../../support/builders';
 import { fixedSource } from '../../support/fixedSource';
 import { aliases, canonicalRoutes } from '../../support/routeTable';
 
@@ -146,20 +146,8 @@ describe('prerender', () => {
   });
 
   describe('the blog listing at scale', () => {
-    const ai = { id: 'c-ai', name: 'Salesforce AI', slug: 'salesforce-ai' };
-    const strategy = { id: 'c-strategy', name: 'Salesforce Strategy', slug: 'salesforce-strategy' };
-    const author = buildAuthor({ name: 'Priya Raman' });
     // 30 posts, newest first: even ones Salesforce AI, odd ones Strategy.
-    const posts: BlogPost[] = Array.from({ length: 30 }, (_, i) =>
-      buildPost({
-        id: `p${i}`,
-        slug: `post-${i}`,
-        title: `Article number ${i}`,
-        publishDate: new Date(Date.UTC(2026, 5, 30) - i * 86_400_000).toISOString(),
-        category: i % 2 === 0 ? ai : strategy,
-        authors: [author],
-      }),
-    );
+    const posts: BlogPost[] = buildArchive();
     /** fixedSource, filtering by category id as every source does. */
     const source = {
       ...fixedSource(posts),

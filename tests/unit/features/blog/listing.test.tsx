@@ -12,28 +12,12 @@ import { contentExtraFor } from '../../../../src/features/blog';
 import { handle as blogHandle } from '../../../../src/features/blog/BlogPage';
 import { paginationItems } from '../../../../src/features/blog/Pagination';
 import { searchApi } from '../../../../src/features/blog/searchApi';
-import { buildAuthor, buildPost } from '../../../support/builders';
+import { archiveTerms, buildArchive, buildPost } from '../../../support/builders';
 import { fixedSource } from '../../../support/fixedSource';
 import { renderApp } from '../../../support/render';
 
-const ai = { id: 'c-ai', name: 'Salesforce AI', slug: 'salesforce-ai', description: 'Einstein, agents and data.' };
-const strategy = { id: 'c-strategy', name: 'Salesforce Strategy', slug: 'salesforce-strategy' };
-const apex = { id: 't-apex', name: 'Apex', slug: 'apex' };
-const data = { id: 't-data', name: 'Data', slug: 'data' };
-const author = buildAuthor({ name: 'Priya Raman' });
-
-/** 30 posts, newest first: even ones Salesforce AI (15), odd ones Strategy; every fifth tagged Apex (6). */
-const archive: BlogPost[] = Array.from({ length: 30 }, (_, i) =>
-  buildPost({
-    id: `p${i}`,
-    slug: `post-${i}`,
-    title: `Article number ${i}`,
-    publishDate: new Date(Date.UTC(2026, 5, 30) - i * 86_400_000).toISOString(),
-    category: i % 2 === 0 ? ai : strategy,
-    tags: [i % 5 === 0 ? apex : data],
-    authors: [author],
-  }),
-);
+const { ai } = archiveTerms;
+const archive: BlogPost[] = buildArchive();
 const titleOf = (i: number) => `Article number ${i}`;
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 
