@@ -38,7 +38,8 @@ export const searchRateLimitMax = 300;
 export const searchUnavailableMessage = 'Search is unavailable right now. Please try again shortly.';
 
 export interface ContentRoutes {
-  pages: LivePages;
+  /** Null without a page template (the dev server's API, a server given no build): pages come from the build. */
+  pages: LivePages | null;
   content: LiveContent;
   /** Pulls changes now and applies them; resolves with the update (null when nothing changed). */
   pull(reason: string): Promise<ContentUpdate | null>;
@@ -58,33 +59,35 @@ function readTemplate(nodeDistDir: string): { template: string; chunks: ChunkMan
 export async function registerContentRoutes(
   app: FastifyInstance,
   options: ContentRoutesOptions,
-): Promise<ContentRoutes | null> {
+): Promise<ContentRoutes> {
   const built = readTemplate(options.nodeDistDir);
   if (!built) {
     app.log.warn({ nodeDistDir: options.nodeDistDir }, 'No page template: blog pages are served as built, not live');
-    return null;
   }
   const content = options.content ?? (await createLiveContent(options.env));
-  const pages = new LivePages({
-    content,
-    ...built,
-    staticRoutes: options.staticRoutes,
-    maxBytes: options.pageCacheBytes,
-    onRendered: (url, ms) => app.log.debug({ url, ms: Math.round(ms) }, 'Rendered a live page'),
-  });
+  const pages = built
+    ? new LivePages({
+        content,
+        ...built,
+        staticRoutes: options.staticRoutes,
+        maxBytes: options.pageCacheBytes,
+        onRendered: (url, ms) => app.log.debug({ url, ms: Math.round(ms) }, 'Rendered a live page'),
+      })
+    : null;
   const search = new PostSearch(content);
   let notifier: ContentNotifier | null = null;
 
   const apply = async (update: ContentUpdate | null, reason: string): Promise<ContentUpdate | null> => {
     if (!update) return null;
-    const touched = pages.apply(update);
+    const touched = pages?.apply(update);
     app.log.info(
       {
         reason,
         version: update.after.version,
         entries: [...update.delta.entries],
         assets: [...update.delta.assets],
-        touched: touched.all ? 'all' : touched.paths.size + touched.prefixes.length,
+        touched:
+          touched === undefined ? 'no live pages' : touched.all ? 'all' : touched.paths.size + touched.prefixes.length,
       },
       'Content changed',
     );

@@ -116,6 +116,14 @@ describe('site server with a full build', () => {
     fs.rmSync(tempRoot, { recursive: true, force: true });
   });
 
+  it('searches the blog without a page template (the dev server), over the mock posts', async () => {
+    const response = await request(baseUrl, '/api/search?q=typescript');
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const page = JSON.parse(response.text) as { items: { slug: string }[]; total: number };
+    expect(page.items.map((item) => item.slug)).toContain('lightning-web-components-in-typescript');
+  });
+
   describe('pages', () => {
     it.each([
       ['/', homeHtml],
