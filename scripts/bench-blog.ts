@@ -5,7 +5,9 @@
 // every post got a page. Then it starts the built site server and prints what it costs and how it
 // answers: the requests that mirror the space at start, publish-to-live latency over 20 signed
 // webhooks, /blog's and a post's HTML as served (raw and gzipped), search round trips per keystroke,
-// the server's memory, and whether every post is reachable through the numbered listing pages.
+// the server's memory, and whether every post is reachable through the numbered listing pages. In
+// Chromium, /blog's search box on a 4×-slowed CPU: keystroke to results on screen
+// (scripts/support/browserSearch.ts; skipped, and its target with it, when Chromium is missing).
 // Ends with a table of targets; exits 1 if any fails (CI runs `--smoke`).
 import http from 'node:http';
 import fs from 'node:fs';
@@ -14,6 +16,8 @@ import zlib from 'node:zlib';
 import { nearestRank } from '../src/server/routes/metrics';
 import type { RecordedRequest } from '../tests/support/cda/simulator';
 import { seedPostSlugs } from '../tests/support/cda/seed';
+import { CPU_SLOWDOWN, KEYSTROKE_GIVE_UP_MS, measureBrowserSearch } from './support/browserSearch';
+import type { BrowserSearch } from './support/browserSearch';
 import { blogPostEntity, publishAndAnnounce, startSimulatedSite } from './support/simulatedSite';
 import type { SimulatedSite, SiteServer } from './support/simulatedSite';
 
@@ -22,7 +26,13 @@ const PUBLISHES = 20;
 const PUBLISH_GIVE_UP_MS = 30_000;
 const POLL_MS = 25;
 const REACHABILITY_SAMPLE = 50;
-const TARGETS = { buildMs: 5 * 60_000, publishP95Ms: 5_000, blogGzipBytes: 40 * 1024, searchP95Ms: 100 } as const;
+const TARGETS = {
+  buildMs: 5 * 60_000,
+  publishP95Ms: 5_000,
+  blogGzipBytes: 40 * 1024,
+  searchP95Ms: 100,
+  searchOnScreenP95Ms: 100,
+} as const;
 
 interface Options {
   posts: number;
@@ -64,7 +74,7 @@ function requestKind(request: RecordedRequest): string {
 }
 
 /** One figure: its label in a column, then the value. */
-const line = (label: string, value: string): void => console.log(`${label.padEnd(26)}${value}`);
+const line = (label: string, value: string): void => console.log(`${label.padEnd(27)}${value}`);
 
 function printRequests(label: string, requests: readonly RecordedRequest[]): void {
   const kinds = new Map<string, number>();
@@ -219,6 +229,45 @@ async function measureSearch(
   return { timings, rank: last.items.findIndex((item) => item.slug === slug) + 1, total: last.total };
 }
 
+/**
+ * Prints the browser measurement (or why there is none) and says what its target row shows:
+ * PASS when every keystroke's results showed, matched the server's and p95 is within the target.
+ */
+function reportBrowserSearch(result: BrowserSearch | { error: string }): {
+  value: string;
+  pass: boolean | 'SKIPPED';
+} {
+  const label = `search on screen (${CPU_SLOWDOWN}× CPU)`;
+  if ('skipped' in result) {
+    line(label, `SKIPPED: the browser measurement did not run (${result.skipped})`);
+    return { value: 'not run', pass: 'SKIPPED' };
+  }
+  if ('error' in result) {
+    line(label, `failed: ${result.error}`);
+    return { value: 'error', pass: false };
+  }
+  const { keystrokes, lost, mismatched, pageErrors } = result;
+  const shown = spread(keystrokes.map((keystroke) => keystroke.shownMs));
+  const lostText = lost.length
+    ? `; ${lost.length} never shown within ${seconds(KEYSTROKE_GIVE_UP_MS)} (first: “${lost[0] ?? ''}”)`
+    : '';
+  line(label, `${spreadText(shown)} over ${keystrokes.length} keystrokes${lostText}`);
+  line('', '(keydown → box, result count and results grid all show that text; 1280×800 Chromium)');
+  const frames = keystrokes.flatMap((keystroke) => (keystroke.frameMs === undefined ? [] : [keystroke.frameMs]));
+  if (frames.length) line('  to the next frame', `${spreadText(spread(frames))} over ${frames.length} keystrokes`);
+  const fetches = keystrokes.flatMap((keystroke) => (keystroke.fetchMs === undefined ? [] : [keystroke.fetchMs]));
+  if (fetches.length) line('  its /api/search fetch', `${spreadText(spread(fetches))} over ${fetches.length} requests`);
+  line(
+    '  results as the server’s',
+    mismatched.length === 0
+      ? `yes (${keystrokes.length} of ${keystrokes.length} keystrokes: count and titles)`
+      : `no: ${mismatched.length} differ (first: ${mismatched[0] ?? ''})`,
+  );
+  if (pageErrors.length) line('  page errors', `${pageErrors.length} (first: ${pageErrors[0] ?? ''})`);
+  const ok = lost.length === 0 && mismatched.length === 0 && keystrokes.length > 0;
+  return { value: millis(shown.p95), pass: ok && shown.p95 <= TARGETS.searchOnScreenP95Ms };
+}
+
 /** Follows /blog's rel="next" links to the end, then asks for a sample of posts. */
 async function measureReachability(
   server: SiteServer,
@@ -280,6 +329,10 @@ async function main(): Promise<void> {
     const blogSize = await servedSize(`${server.baseUrl}/blog`);
     const postSize = await servedSize(`${server.baseUrl}/blog/${deepSlug}`);
     const search = await measureSearch(server, deepTitle, deepSlug);
+    // The same text in /blog's search box, in Chromium: before the publishes change the archive.
+    const onScreen: BrowserSearch | { error: string } = await measureBrowserSearch(server.baseUrl, deepTitle).catch(
+      (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+    );
 
     const beforePublishes = site.sim.requests.length;
     const publishes = await measurePublishes(site, server);
@@ -310,6 +363,7 @@ async function main(): Promise<void> {
         ? `yes (rank ${search.rank} of ${search.total})`
         : `no (${search.total} results, not in the first 12)`,
     );
+    const onScreenResult = reportBrowserSearch(onScreen);
     const missing = reach.unlisted.length + reach.failing.length;
     line(
       'listing pages followed',
@@ -323,7 +377,7 @@ async function main(): Promise<void> {
     await server.stop();
 
     // ——— targets ———
-    const targets: [string, string, boolean][] = [
+    const targets: [string, string, boolean | 'SKIPPED'][] = [
       ['build ≤ 5 min', seconds(site.buildMs), site.buildMs <= TARGETS.buildMs],
       [
         'publish-to-live p95 ≤ 5 s',
@@ -336,13 +390,14 @@ async function main(): Promise<void> {
         blogSize.encoding === 'gzip' && blogSize.wire <= TARGETS.blogGzipBytes,
       ],
       ['search ≤ 100 ms (p95 round trip)', millis(searchSpread.p95), searchSpread.p95 <= TARGETS.searchP95Ms],
+      [`search on screen ≤ 100 ms (${CPU_SLOWDOWN}× CPU, p95)`, onScreenResult.value, onScreenResult.pass],
       ['no post unreachable', `${missing} missing`, missing === 0],
     ];
     console.log('');
-    console.log('target                              measured     result');
+    console.log(`${'target'.padEnd(42)}${'measured'.padEnd(13)}result`);
     for (const [name, value, pass] of targets)
-      console.log(`${name.padEnd(36)}${value.padEnd(13)}${pass ? 'PASS' : 'FAIL'}`);
-    if (targets.some(([, , pass]) => !pass)) process.exitCode = 1;
+      console.log(`${name.padEnd(42)}${value.padEnd(13)}${pass === 'SKIPPED' ? pass : pass ? 'PASS' : 'FAIL'}`);
+    if (targets.some(([, , pass]) => pass === false)) process.exitCode = 1;
   } finally {
     await site.close();
     if (keep) console.log(`kept ${site.dir}`);
