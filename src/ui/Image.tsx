@@ -7,7 +7,8 @@
 // as data-state="loading", image visible so it paints without JavaScript). After mount an effect
 // reads the <img> itself, because React attaches onLoad/onError only when it hydrates: an image
 // that finished (or failed) before that is settled from `complete`/`naturalWidth`.
-import type { CSSObject } from '@emotion/react';
+import { css } from '@emotion/react';
+import type { CSSObject, SerializedStyles } from '@emotion/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Dispatch, JSX, SetStateAction } from 'react';
 import {
@@ -85,6 +86,28 @@ const imageStyle: CSSObject = {
 };
 
 const hiddenStyle: CSSObject = { opacity: 0 };
+
+// The styles every image renders with, serialized once: a list of cards mounting on a slow phone pays for each
+// style object it serializes, twice per image (a client-rendered image renders again to hide until it loads).
+const styles = {
+  wrapper: css(wrapperStyle),
+  fill: { cover: css(fillStyle, { objectFit: 'cover' }), contain: css(fillStyle, { objectFit: 'contain' }) },
+  image: { cover: css(imageStyle, { objectFit: 'cover' }), contain: css(imageStyle, { objectFit: 'contain' }) },
+  hidden: css(hiddenStyle),
+  invisible: css({ visibility: 'hidden' }),
+};
+
+/** The wrapper's aspect ratio, serialized once per size (a site has a handful). */
+const ratioStyles = new Map<string, SerializedStyles>();
+function ratioStyle(width: number, height: number): SerializedStyles {
+  const key = `${width} / ${height}`;
+  let style = ratioStyles.get(key);
+  if (!style) {
+    style = css({ aspectRatio: key });
+    ratioStyles.set(key, style);
+  }
+  return style;
+}
 
 const blurStyle: CSSObject = {
   ...fillStyle,
@@ -218,12 +241,12 @@ export function Image({
     return readImage(imgRef.current, src, setState, { hideWhileLoading: false });
   }, [src]);
 
-  const ratio: CSSObject = { aspectRatio: `${width} / ${height}` };
+  const ratio = ratioStyle(width, height);
   const decorative = alt === '';
 
   if (status === 'failed') {
     return (
-      <span css={[wrapperStyle, ratio]} className={className} data-state="failed">
+      <span css={[styles.wrapper, ratio]} className={className} data-state="failed">
         <img
           src={PLACEHOLDER_SRC}
           alt={decorative ? '' : IMAGE_ERROR_ALT}
@@ -232,7 +255,7 @@ export function Image({
           decoding="async"
           // Never a broken-image icon, even if the placeholder itself is missing.
           onError={() => setPlaceholderBroken(true)}
-          css={[fillStyle, { objectFit: fit }, placeholderBroken && { visibility: 'hidden' }]}
+          css={[styles.fill[fit], placeholderBroken && styles.invisible]}
         />
         <span css={captionStyle} aria-hidden={decorative ? true : undefined}>
           {IMAGE_FAILED_TEXT}
@@ -258,18 +281,18 @@ export function Image({
       fetchPriority={priority ? 'high' : undefined}
       onLoad={() => settle('loaded')}
       onError={() => settle('failed')}
-      css={[imageStyle, { objectFit: fit }, status === 'loading' && hiddenStyle]}
+      css={[styles.image[fit], status === 'loading' && styles.hidden]}
     />
   );
 
   return (
-    <span css={[wrapperStyle, ratio]} className={className} data-state={status === 'loaded' ? 'loaded' : 'loading'}>
+    <span css={[styles.wrapper, ratio]} className={className} data-state={status === 'loaded' ? 'loaded' : 'loading'}>
       {blurUrl && (
         <span
           aria-hidden="true"
           data-image-blur=""
           style={{ backgroundImage: `url(${JSON.stringify(blurUrl)})` }}
-          css={[blurStyle, { backgroundSize: fit }, status === 'loaded' && hiddenStyle]}
+          css={[blurStyle, { backgroundSize: fit }, status === 'loaded' && styles.hidden]}
         />
       )}
       {responsive ? (

@@ -4,7 +4,7 @@
 // however large the archive grows. Category and tag chips and the numbered pagination are links.
 // The search runs over the whole archive on the site server (searchApi.ts); its text lives in the
 // store and the URL (?q=, useBlogQuerySync.ts) and its results replace the page's cards.
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -29,7 +29,7 @@ import { LoadError } from './LoadError';
 import { Pagination } from './Pagination';
 import { PostCard } from './PostCard';
 import type { IdPage } from './normalized';
-import { SearchResults } from './SearchResults';
+import { SearchResults, searchNow } from './SearchResults';
 import { selectCards } from './selectors';
 import { TrendingPosts } from './TrendingPosts';
 import { useBlogQuerySync } from './useBlogQuerySync';
@@ -74,7 +74,10 @@ function Chip({ to, current, children }: { to: string; current: boolean; childre
   );
 }
 
-function Filters({
+/** The category and tag links: the same on every keystroke, so rendered only when the listing or the lists change. */
+const NONE: readonly never[] = [];
+
+const Chips = memo(function Chips({
   listing,
   categories,
   tags,
@@ -83,26 +86,9 @@ function Filters({
   categories: readonly Category[];
   tags: readonly Tag[];
 }) {
-  const dispatch = useAppDispatch();
-  const query = useAppSelector(selectSearchQuery);
-  const searchId = useId();
   const slug = listing.kind === 'all' ? '' : listing.slug.toLowerCase();
   return (
-    <div css={{ display: 'grid', gap: space.md, marginTop: space.lg }}>
-      <div role="search">
-        <label htmlFor={searchId} css={{ display: 'block', fontWeight: 600, marginBottom: space.xs }}>
-          Search the blog
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          value={query}
-          placeholder={SEARCH_PLACEHOLDER}
-          autoComplete="off"
-          onChange={(event) => dispatch(searchChanged(event.target.value))}
-          css={{ ...fieldStyle, width: '100%', maxWidth: 560, minHeight: 48 }}
-        />
-      </div>
+    <>
       {categories.length > 0 ? (
         <div role="group" aria-label="Filter by category" css={{ display: 'flex', flexWrap: 'wrap', gap: space.sm }}>
           <Chip to={paths.blog} current={listing.kind !== 'category' && listing.kind !== 'tag'}>
@@ -132,6 +118,43 @@ function Filters({
           ))}
         </div>
       ) : null}
+    </>
+  );
+});
+
+function Filters({
+  listing,
+  categories,
+  tags,
+}: {
+  listing: BlogListing;
+  categories: readonly Category[];
+  tags: readonly Tag[];
+}) {
+  const dispatch = useAppDispatch();
+  const query = useAppSelector(selectSearchQuery);
+  const searchId = useId();
+  return (
+    <div css={{ display: 'grid', gap: space.md, marginTop: space.lg }}>
+      <div role="search">
+        <label htmlFor={searchId} css={{ display: 'block', fontWeight: 600, marginBottom: space.xs }}>
+          Search the blog
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          placeholder={SEARCH_PLACEHOLDER}
+          autoComplete="off"
+          onChange={(event) => {
+            const text = event.target.value;
+            dispatch(searchChanged(text));
+            if (text.trim()) dispatch(searchNow(text));
+          }}
+          css={{ ...fieldStyle, width: '100%', maxWidth: 560, minHeight: 48 }}
+        />
+      </div>
+      <Chips listing={listing} categories={categories} tags={tags} />
     </div>
   );
 }
@@ -309,18 +332,34 @@ function Listing({ listing }: { listing: BlogListing }) {
         Articles from our consultants on Salesforce AI, platform strategy and integration: what worked on real projects,
         and what we would do differently.
       </p>
-      <Filters listing={listing} categories={categories.data?.items ?? []} tags={tags.data?.items ?? []} />
+      <Filters listing={listing} categories={categories.data?.items ?? NONE} tags={tags.data?.items ?? NONE} />
       {results}
-      {showsTrending(listing) ? <TrendingPosts /> : null}
-      <NewsletterBlock form={<NewsletterForm />} />
+      {showsTrending(listing) ? <Trending /> : null}
+      <Newsletter />
     </Container>
   );
 }
 
-export function BlogPage() {
+// The parts of the page a keystroke does not change, kept out of its render.
+const Trending = memo(TrendingPosts);
+const Newsletter = memo(function Newsletter() {
+  return <NewsletterBlock form={<NewsletterForm />} />;
+});
+
+/** Keeps ?q= and the store in step; on its own, so a keystroke does not render the page around it. */
+function SearchQuerySync() {
   useBlogQuerySync();
+  return null;
+}
+
+export function BlogPage() {
   const listing = blogListingOf(useParams());
-  return listing ? <Listing listing={listing} /> : <NotFound />;
+  return (
+    <>
+      <SearchQuerySync />
+      {listing ? <Listing listing={listing} /> : <NotFound />}
+    </>
+  );
 }
 
 export const Component = BlogPage;

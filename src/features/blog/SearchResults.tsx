@@ -14,23 +14,30 @@ import { space } from '../../ui/theme';
 import { LISTING_ERRORS } from './blogApi';
 import { LoadError } from './LoadError';
 import type { IdPage } from './normalized';
-import { PostCard } from './PostCard';
-import { useSearchPostsQuery } from './searchApi';
+import { SearchHit } from './SearchHit';
+import { searchApi, useSearchPostsQuery } from './searchApi';
 import type { SearchArg } from './searchApi';
 import { selectCards } from './selectors';
 
-const pageArg = (term: string, index: number): SearchArg => ({
+/** The read of results page `index` (from 0) for a search text. */
+export const pageArg = (term: string, index: number): SearchArg => ({
   query: term,
   limit: BLOG_PAGE_SIZE,
   skip: index * BLOG_PAGE_SIZE,
 });
+
+/**
+ * Starts the search for what the visitor just typed from the keystroke's own event, so the request is on its way
+ * while React renders the keystroke; the results component then finds it running (or answered) in the cache.
+ */
+export const searchNow = (text: string) => searchApi.util.prefetch('searchPosts', pageArg(text.trim(), 0), {});
 
 /** A page of results, as list items of the shared grid. */
 function ResultCards({ ids }: { ids: readonly string[] | undefined }) {
   const posts = useAppSelector((state) => selectCards(state, ids));
   return posts.map((post) => (
     <li key={post.id}>
-      <PostCard post={post} />
+      <SearchHit post={post} />
     </li>
   ));
 }

@@ -8,6 +8,9 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { searchChanged, selectSearchQuery } from './blogSlice';
 
+/** How long typing must pause before the URL follows the search text. */
+export const URL_UPDATE_DELAY_MS = 1000;
+
 export const readSearchText = (search: string): string => new URLSearchParams(search).get('q') ?? '';
 
 /** `?q=…`, or '' without a search. */
@@ -44,17 +47,20 @@ export function useBlogQuerySync(): void {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search, pathname, dispatch]);
 
-  // Store → URL: replace, so typing does not flood the history. Not on mount: then the URL leads.
+  // Store → URL: replace, so typing does not flood the history. Not on mount: then the URL leads. Once typing
+  // pauses: a navigation renders the whole route again, and that must not stand between a keystroke and its results.
   const mounted = useRef(false);
   useEffect(() => {
     if (!mounted.current) {
       mounted.current = true;
-      return;
+      return undefined;
     }
     const next = searchQueryString(q);
-    if (next !== searchQueryString(readSearchText(search))) {
+    if (next === searchQueryString(readSearchText(search))) return undefined;
+    const timer = setTimeout(() => {
       void navigate({ pathname, search: next, hash }, { replace: true, preventScrollReset: true });
-    }
+    }, URL_UPDATE_DELAY_MS);
+    return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q]);
 }
