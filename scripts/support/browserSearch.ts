@@ -13,7 +13,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { saveDefaultConsent } from '../../tests/e2e/support/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/chromium';
 
 export const CPU_SLOWDOWN = 4;
@@ -21,19 +22,6 @@ export const CPU_SLOWDOWN = 4;
 export const KEYSTROKE_GIVE_UP_MS = 10_000;
 const PAGE_SIZE = 12;
 const SETTLE_MS = 500;
-const PERSIST_STORAGE_KEY = 'persist:meridian-cloud';
-/** A saved cookie choice (the defaults), so the consent banner stays out of the way. */
-const SAVED_CONSENT = {
-  preferences: {
-    analytics_storage: 'denied',
-    ad_storage: 'denied',
-    functionality_storage: 'granted',
-    personalization_storage: 'denied',
-    security_storage: 'granted',
-  },
-  hasSavedChoice: true,
-  savedAt: '2026-01-01T00:00:00.000Z',
-};
 const placeholderImage = path.resolve(__dirname, '..', '..', 'public', 'images', 'placeholder.jpg');
 
 export interface Keystroke {
@@ -218,24 +206,6 @@ async function keepOffline(page: Page): Promise<void> {
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*://images.ctfassets.net/*' }] });
 }
 
-async function saveConsent(context: BrowserContext): Promise<void> {
-  await context.addInitScript(
-    ({ key, consent }) => {
-      try {
-        const raw = window.localStorage.getItem(key);
-        const record = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
-        if ('consent' in record) return;
-        record.consent = consent;
-        record._persist ??= JSON.stringify({ version: 1, rehydrated: true });
-        window.localStorage.setItem(key, JSON.stringify(record));
-      } catch {
-        // Leave a corrupt record alone.
-      }
-    },
-    { key: PERSIST_STORAGE_KEY, consent: JSON.stringify(SAVED_CONSENT) },
-  );
-}
-
 /** /blog loaded, hydrated (React's props on <main>), the search box enabled and the network quiet. */
 async function openBlog(page: Page, baseUrl: string): Promise<void> {
   const response = await page.goto(`${baseUrl}/blog`);
@@ -277,7 +247,7 @@ export async function measureBrowserSearch(baseUrl: string, query: string): Prom
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...OFFLINE_ARGS] });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await saveConsent(context);
+    await saveDefaultConsent(context);
     const page = await context.newPage();
     await keepOffline(page);
     const pageErrors: string[] = [];

@@ -15,18 +15,21 @@ import { formatPostDate } from './format';
 export const CARD_IMAGE = { width: 1200, height: 900 } as const;
 const CARD_SIZES = '(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw';
 
+/** The title link that makes a whole card (a positioned box) clickable through its ::after. */
+export const cardLinkStyle = css({
+  color: colors.text,
+  textDecoration: 'none',
+  '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: radii.lg },
+  '&:hover': { color: colors.primary },
+});
+
 // Serialized once, not on every render of every card.
 const styles = {
   card: css({ height: '100%', padding: 0, overflow: 'hidden', position: 'relative' }),
   image: css({ borderRadius: `${radii.lg} ${radii.lg} 0 0` }),
   body: css({ display: 'flex', flexDirection: 'column', gap: space.sm, padding: space.lg, flex: 1 }),
   heading: css({ fontSize: fontSizes.lg, margin: 0 }),
-  link: css({
-    color: colors.text,
-    textDecoration: 'none',
-    '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: radii.lg },
-    '&:hover': { color: colors.primary },
-  }),
+  link: cardLinkStyle,
   excerpt: css({ margin: 0, color: colors.textMuted }),
   byline: css({ margin: 'auto 0 0', fontSize: fontSizes.sm, color: colors.textMuted }),
 };

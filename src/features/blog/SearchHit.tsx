@@ -8,6 +8,7 @@ import { paths } from '../../app/paths';
 import type { PostTeaser } from '../../content/model';
 import { colors, fontSizes, radii, space } from '../../ui/theme';
 import { formatPostDate } from './format';
+import { cardLinkStyle } from './PostCard';
 
 const styles = {
   hit: css({
@@ -23,12 +24,7 @@ const styles = {
   }),
   meta: css({ margin: 0, fontSize: fontSizes.sm, color: colors.textMuted }),
   heading: css({ fontSize: fontSizes.lg, margin: 0 }),
-  link: css({
-    color: colors.text,
-    textDecoration: 'none',
-    '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: radii.lg },
-    '&:hover': { color: colors.primary },
-  }),
+  link: cardLinkStyle,
   excerpt: css({ margin: 0, color: colors.textMuted }),
 };
 

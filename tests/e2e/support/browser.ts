@@ -51,7 +51,7 @@ export const SAVED_DEFAULT_CONSENT = {
  * unless the record already has one (so a choice made during the test survives reloads) and keeps
  * whatever else is stored there (the theme).
  */
-async function saveDefaultConsent(context: BrowserContext): Promise<void> {
+export async function saveDefaultConsent(context: BrowserContext): Promise<void> {
   await context.addInitScript(
     ({ key, consent }) => {
       try {
