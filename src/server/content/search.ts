@@ -31,9 +31,51 @@ const toDocument = (post: BlogPost): SearchDocument => ({
   content: post.content,
 });
 
+/**
+ * Words too common to tell posts apart. Left in, "to" or "with" match most of a large archive, and every keystroke
+ * scores all of those posts; dropped from documents and queries alike, they change no result a visitor would want.
+ */
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'be',
+  'by',
+  'for',
+  'from',
+  'how',
+  'in',
+  'is',
+  'it',
+  'its',
+  'of',
+  'on',
+  'or',
+  'that',
+  'the',
+  'this',
+  'to',
+  'was',
+  'what',
+  'when',
+  'why',
+  'with',
+  'you',
+  'your',
+]);
+
+const processTerm = (term: string): string | null => {
+  const lower = term.toLowerCase();
+  return STOP_WORDS.has(lower) ? null : lower;
+};
+
 function newIndex(): MiniSearch<SearchDocument> {
   return new MiniSearch<SearchDocument>({
     fields: [...FIELDS],
+    processTerm,
     searchOptions: {
       boost: { title: 4, tags: 2, category: 2, authors: 2, excerpt: 1.5 },
       // "agentfor" finds Agentforce while typing; one typo in five letters is forgiven.

@@ -246,12 +246,20 @@ describe('the sitemap and search', () => {
     for (const post of posts) expect(locs).toContain(`/blog/${String(post.fields.slug)}`);
   });
 
-  it('refuses search parameters out of range with 400, and answers a blank query with no posts', async () => {
+  it('refuses search parameters out of range with 400, answers a blank query with no posts, and ignores stop words', async () => {
     for (const query of ['', '?q=a&limit=0', '?q=a&limit=51', '?q=a&skip=-1', `?q=${'x'.repeat(201)}`]) {
       expect((await site.get(`/api/search${query}`)).status).toBe(400);
     }
     const blank = JSON.parse((await site.get('/api/search?q=%20')).body) as { total: number };
     expect(blank.total).toBe(0);
+    // Words too common to tell posts apart are left out of the index and the query alike.
+    const hits = async (q: string) =>
+      (
+        JSON.parse((await site.get(`/api/search?q=${encodeURIComponent(q)}`)).body) as { items: { slug: string }[] }
+      ).items.map((item) => item.slug);
+    const precise = await hits('salesforce flow');
+    expect(precise.length).toBeGreaterThan(0);
+    expect(await hits('the salesforce of flow with')).toEqual(precise);
   });
 });
 
