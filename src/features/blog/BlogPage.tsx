@@ -77,15 +77,14 @@ function Chip({ to, current, children }: { to: string; current: boolean; childre
 /** The category and tag links: the same on every keystroke, so rendered only when the listing or the lists change. */
 const NONE: readonly never[] = [];
 
-const Chips = memo(function Chips({
-  listing,
-  categories,
-  tags,
-}: {
+/** The listing shown and the categories and tags its chips link to. */
+interface ListingTerms {
   listing: BlogListing;
   categories: readonly Category[];
   tags: readonly Tag[];
-}) {
+}
+
+const Chips = memo(function Chips({ listing, categories, tags }: ListingTerms) {
   const slug = listing.kind === 'all' ? '' : listing.slug.toLowerCase();
   return (
     <>
@@ -122,15 +121,7 @@ const Chips = memo(function Chips({
   );
 });
 
-function Filters({
-  listing,
-  categories,
-  tags,
-}: {
-  listing: BlogListing;
-  categories: readonly Category[];
-  tags: readonly Tag[];
-}) {
+function Filters({ listing, categories, tags }: ListingTerms) {
   const dispatch = useAppDispatch();
   const query = useAppSelector(selectSearchQuery);
   const searchId = useId();

@@ -12,6 +12,7 @@ import type { AdaptedPosts } from '../../content/contentful/snapshot';
 import { createSnapshotSource } from '../../content/contentful/snapshot';
 import { RateLimiter } from '../../content/resilience/rateLimiter';
 import { withRetry } from '../../content/resilience/retry';
+import type { BlogPost } from '../../content/model';
 import type { ContentEnv, ContentSource, SourceKind } from '../../content/source';
 import { chooseSourceKind, contentfulConfig, createContentSource } from '../../content/source';
 
@@ -40,6 +41,16 @@ export interface LiveContent {
 
 /** The snapshot reads posts in pages this big: from memory, so the API's largest page. */
 const MIRROR_READ_PAGE = 1000;
+
+/** Every post of a version, newest first, read a page of MIRROR_READ_PAGE at a time (from memory for the mirror). */
+export async function readAllPosts(source: ContentSource): Promise<BlogPost[]> {
+  const posts: BlogPost[] = [];
+  for (let skip = 0; ; skip += MIRROR_READ_PAGE) {
+    const page = await source.getPosts({ skip, limit: MIRROR_READ_PAGE });
+    posts.push(...page.items);
+    if (!page.hasNextPage || page.items.length === 0) return posts;
+  }
+}
 
 export interface LiveContentOptions {
   /** The Sync API reader; the SDK's by default (tests inject one to count or fail pages). */

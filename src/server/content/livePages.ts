@@ -6,12 +6,12 @@
 import { createHash } from 'node:crypto';
 import type { ChunkManifest } from '../../app/ssr';
 import { renderPage } from '../../app/ssr';
-import type { BlogPost } from '../../content/model';
 import { toPostTeaser } from '../../content/model';
 import type { ContentSource } from '../../content/source';
 import { blogListingPaths } from './listingPaths';
 import { FEED_PATHS, FEED_TYPES } from '../../app/feeds';
 import { FEED_SIZE, renderFeeds } from './feeds';
+import { readAllPosts } from './liveContent';
 import type { ContentUpdate, ContentVersion, LiveContent } from './liveContent';
 import { sitemapFiles } from './sitemap';
 import { touchedBy } from './touched';
@@ -39,9 +39,6 @@ export interface LivePagesOptions {
 
 const htmlType = 'text/html; charset=utf-8';
 const xmlType = 'application/xml; charset=utf-8';
-/** Posts a read while listing the whole archive (from memory, so the largest page the source takes). */
-const ARCHIVE_PAGE = 1000;
-
 const FEED_BY_PATH = new Map<string, keyof typeof FEED_PATHS>(
   Object.entries(FEED_PATHS).map(([kind, path]) => [path, kind as keyof typeof FEED_PATHS]),
 );
@@ -59,15 +56,6 @@ export function isLivePath(path: string): boolean {
 }
 
 const etagOf = (body: Buffer): string => `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-
-async function allPosts(source: ContentSource): Promise<BlogPost[]> {
-  const posts: BlogPost[] = [];
-  for (let skip = 0; ; skip += ARCHIVE_PAGE) {
-    const page = await source.getPosts({ skip, limit: ARCHIVE_PAGE });
-    posts.push(...page.items);
-    if (!page.hasNextPage || page.items.length === 0) return posts;
-  }
-}
 
 export class LivePages {
   private readonly cache = new Map<string, LivePage>();
@@ -164,21 +152,17 @@ export class LivePages {
       return xml === undefined ? null : { status: 200, type: xmlType, body: Buffer.from(xml) };
     }
     const postSlug = /^\/blog\/([^/]+)$/.exec(path)?.[1];
-    if (postSlug !== undefined && !(await this.isListingOrPost(source, decodeURIComponent(postSlug)))) return null;
+    // `/blog/{slug}` exists when a post has the slug (`page`, `category` and `tag` alone are not pages).
+    if (postSlug !== undefined && (await source.getPostBySlug(decodeURIComponent(postSlug))) === null) return null;
     const rendered = await renderPage(path, this.options.template, this.options.chunks, source);
     // A listing page past the last one, an unknown category: the site's 404 page, not a rendered one.
     if (rendered.status === 404) return null;
     return { status: rendered.status, type: htmlType, body: Buffer.from(rendered.html) };
   }
 
-  /** `/blog/{slug}` exists when a post has the slug (`page`, `category` and `tag` alone are not pages). */
-  private async isListingOrPost(source: ContentSource, slug: string): Promise<boolean> {
-    return (await source.getPostBySlug(slug)) !== null;
-  }
-
   /** Every page of the site a crawler should find: the build's static routes, then the blog's. */
   private async sitemapPaths(source: ContentSource): Promise<string[]> {
-    const posts = await allPosts(source);
+    const posts = await readAllPosts(source);
     const listing = await blogListingPaths(source, posts.length);
     const staticRoutes = this.options.staticRoutes.filter((route) => !isLivePath(route));
     return ['/', ...staticRoutes, ...listing, ...posts.map((post) => `/blog/${encodeURIComponent(post.slug)}`)];

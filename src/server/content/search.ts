@@ -5,7 +5,7 @@
 import MiniSearch from 'minisearch';
 import type { BlogPost, Page, PostTeaser } from '../../content/model';
 import { toPage, toPostTeaser } from '../../content/model';
-import type { ContentSource } from '../../content/source';
+import { readAllPosts } from './liveContent';
 import type { ContentUpdate, ContentVersion, LiveContent } from './liveContent';
 
 interface SearchDocument {
@@ -19,7 +19,6 @@ interface SearchDocument {
 }
 
 const FIELDS = ['title', 'excerpt', 'tags', 'category', 'authors', 'content'] as const;
-const READ_PAGE = 1000;
 
 const toDocument = (post: BlogPost): SearchDocument => ({
   id: post.id,
@@ -147,7 +146,7 @@ export class PostSearch {
   }
 
   private async rebuild({ version, source }: ContentVersion): Promise<void> {
-    const posts = await readAll(source);
+    const posts = await readAllPosts(source);
     const index = newIndex();
     // In chunks, so a 10,000-post index does not hold the event loop for a second.
     await index.addAllAsync(posts.map(toDocument), { chunkSize: 250 });
@@ -155,14 +154,5 @@ export class PostSearch {
     this.teasers.clear();
     for (const post of posts) this.teasers.set(post.id, toPostTeaser(post));
     this.builtVersion = version;
-  }
-}
-
-async function readAll(source: ContentSource): Promise<BlogPost[]> {
-  const posts: BlogPost[] = [];
-  for (let skip = 0; ; skip += READ_PAGE) {
-    const page = await source.getPosts({ skip, limit: READ_PAGE });
-    posts.push(...page.items);
-    if (!page.hasNextPage || page.items.length === 0) return posts;
   }
 }
