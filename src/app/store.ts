@@ -53,6 +53,9 @@ export function makeStore(preloadedState?: Partial<RootState>, { extra = default
       })
         .prepend(listenerMiddleware.middleware)
         .concat(contentApi.middleware),
+    // RTK Query's own actions notify subscribers in a batch; by default at the next animation frame, which put up
+    // to a frame between a search's answer and its render. A microtask still batches what one answer dispatches.
+    enhancers: (getDefaultEnhancers) => getDefaultEnhancers({ autoBatch: { type: 'tick' } }),
     devTools: process.env.NODE_ENV === 'production' ? false : { name: siteConfig.name, trace: true, traceLimit: 25 },
   });
   registerListeners(listenerMiddleware.startListening as AppStartListening);

@@ -4,7 +4,7 @@
 // however large the archive grows. Category and tag chips and the numbered pagination are links.
 // The search runs over the whole archive on the site server (searchApi.ts); its text lives in the
 // store and the URL (?q=, useBlogQuerySync.ts) and its results replace the page's cards.
-import { memo, useId } from 'react';
+import { memo, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -29,7 +29,8 @@ import { LoadError } from './LoadError';
 import { Pagination } from './Pagination';
 import { PostCard } from './PostCard';
 import type { IdPage } from './normalized';
-import { SearchResults, searchNow } from './SearchResults';
+import { SearchResults, pageArg, searchNow } from './SearchResults';
+import { useSearchPostsQuery } from './searchApi';
 import { selectCards } from './selectors';
 import { TrendingPosts } from './TrendingPosts';
 import { useBlogQuerySync } from './useBlogQuerySync';
@@ -231,15 +232,35 @@ interface CardsRead {
   refetch: () => unknown;
 }
 
+/**
+ * Whether the search's results replace the page's cards yet: from the first answer (or failure) for the text being
+ * typed until the box is cleared. Until then the page's cards stay, marked busy, rather than a skeleton that would
+ * flash for one round trip: on a slow phone, putting up a dozen placeholders and taking them down again cost more than
+ * the answer itself (bench:blog times it).
+ */
+function useSearchShown(term: string): boolean {
+  // Subscribed here, so a search that arrives with the URL (?q=) starts too, not only a typed one.
+  const first = useSearchPostsQuery(term ? pageArg(term, 0) : skipToken);
+  const answered = first.currentData !== undefined || first.isError;
+  const [shown, setShown] = useState(false);
+  const next = term !== '' && (shown || answered);
+  // Adjusting state while rendering, as React documents for state derived from props.
+  if (next !== shown) setShown(next);
+  return next;
+}
+
 /** The page's own cards, their count, the empty and error states, and the pagination. */
 function PageResults({
   listing,
   term,
   cards: { currentData, isError, error, refetch },
+  searching,
 }: {
   listing: BlogListing;
   term: ListingTerm | null;
   cards: CardsRead;
+  /** A search is on its way: these cards stay until its results replace them. */
+  searching: boolean;
 }) {
   const posts = useAppSelector((state) => selectCards(state, currentData?.ids));
   const narrowed = listing.kind !== 'all';
@@ -252,7 +273,7 @@ function PageResults({
         <LoadError error={error} fallback={LISTING_ERRORS.posts} onRetry={() => void refetch()} />
       ) : null}
       {currentData && currentData.total === 0 ? <EmptyState query="" /> : null}
-      <CardGrid css={{ marginTop: space.lg }}>
+      <CardGrid css={{ marginTop: space.lg }} aria-busy={searching || undefined}>
         {posts.map((post) => (
           <li key={post.id}>
             <PostCard post={post} />
@@ -276,6 +297,7 @@ function Listing({ listing }: { listing: BlogListing }) {
   const resolution = resolveListing(listing, categories.data?.items, tags.data?.items);
   // Every keystroke searches at once (no debounce): results are on screen one round trip after it.
   const term = useAppSelector(selectSearchQuery).trim();
+  const searchShown = useSearchShown(term);
 
   // The page's cards, read while a search shows too, so clearing it brings them straight back.
   const cards = useGetPostTeasersQuery(resolution.status === 'found' ? resolution.arg : skipToken);
@@ -287,7 +309,7 @@ function Listing({ listing }: { listing: BlogListing }) {
   const taxonomy = listing.kind === 'tag' ? tags : categories;
 
   let results: ReactNode;
-  if (term) {
+  if (searchShown) {
     results = (
       <SearchResults
         term={term}
@@ -297,7 +319,7 @@ function Listing({ listing }: { listing: BlogListing }) {
       />
     );
   } else if (resolution.status === 'found') {
-    results = <PageResults listing={listing} term={named} cards={cards} />;
+    results = <PageResults listing={listing} term={named} cards={cards} searching={term !== ''} />;
   } else if (taxonomy.isError) {
     results = (
       <LoadError

@@ -22,7 +22,11 @@ const toPostRecord = ({ authors, category, tags, ...post }: PostTeaser): PostRec
   tagIds: tags.map((tag) => tag.id),
 });
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+// One collator, of a fixed locale: the prerender and the browser sort alike (so hydration matches), and an
+// adapter's sort does not build a collator per comparison as localeCompare does (on a slow phone that took
+// 30 ms of a search result's render).
+const collator = new Intl.Collator('en');
+const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name);
 
 // No order of their own: a list's order is its read's (the ids in its cache entry).
 const postsAdapter = createEntityAdapter<PostRecord>();
@@ -48,6 +52,24 @@ const initialState: ContentEntitiesState = {
 // never the action's own objects.
 const copies = <T extends object>(items: readonly T[]): T[] => items.map((item) => ({ ...item }));
 
+const sameValue = (a: unknown, b: unknown): boolean =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+
+/** Whether upserting `next` would change nothing in `stored`. */
+const holds = <T extends object>(stored: T | undefined, next: T): boolean =>
+  stored !== undefined && Object.entries(next).every(([key, value]) => sameValue(stored[key as keyof T], value));
+
+/**
+ * The terms among `terms` that the store lacks or holds differently, each once (copies). A page of cards names the
+ * same few authors, categories and tags over and over; upserting only what changed, in one call per adapter, spares
+ * the sorted adapters a merge and sort per card.
+ */
+function changedTerms<T extends { id: string }>(stored: Record<string, T | undefined>, terms: Iterable<T>): T[] {
+  const changed = new Map<string, T>();
+  for (const term of terms) if (!holds(stored[term.id], term)) changed.set(term.id, { ...term });
+  return [...changed.values()];
+}
+
 /**
  * Stores the cards a read returned. A card older than the one stored (an earlier modified date),
  * say from a slow read that started before a faster one, never replaces it: reads of different
@@ -59,11 +81,21 @@ function receiveCards(state: ContentEntitiesState, cards: readonly PostTeaser[])
     return !stored || stored.modifiedDate <= card.modifiedDate;
   });
   postsAdapter.setMany(state.posts, current.map(toPostRecord));
-  for (const card of current) {
-    authorsAdapter.upsertMany(state.authors, copies(card.authors));
-    if (card.category) categoriesAdapter.upsertOne(state.categories, { ...card.category });
-    tagsAdapter.upsertMany(state.tags, copies(card.tags));
-  }
+  const authors = changedTerms(
+    state.authors.entities,
+    current.flatMap((card) => card.authors),
+  );
+  const categories = changedTerms(
+    state.categories.entities,
+    current.flatMap((card) => (card.category ? [card.category] : [])),
+  );
+  const tags = changedTerms(
+    state.tags.entities,
+    current.flatMap((card) => card.tags),
+  );
+  if (authors.length > 0) authorsAdapter.upsertMany(state.authors, authors);
+  if (categories.length > 0) categoriesAdapter.upsertMany(state.categories, categories);
+  if (tags.length > 0) tagsAdapter.upsertMany(state.tags, tags);
 }
 
 type CardsRead = UnknownAction & { meta: { baseQueryMeta: CardsMeta } };

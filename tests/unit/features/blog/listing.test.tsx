@@ -302,6 +302,31 @@ describe('blog listing search', () => {
     expect(pagination()).toBeInTheDocument();
   });
 
+  it("keeps the page's cards, marked busy, until the first answer replaces them (no placeholder flash)", async () => {
+    let answer: (() => void) | undefined;
+    stubSearch(
+      [],
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = () =>
+            resolve(Response.json({ items: [teaser(found(0))], total: 1, skip: 0, limit: 12, hasNextPage: false }));
+        }),
+    );
+    const { user } = renderListing('/blog');
+    await findCard(0);
+    await user.type(screen.getByPlaceholderText('Search posts, tags and authors'), 'f');
+    await waitFor(() => expect(answer).toBeDefined());
+    // Still the page's own cards, in a grid that says it is busy.
+    expect(screen.getByRole('link', { name: titleOf(0) })).toBeInTheDocument();
+    expect(screen.getByRole('list', { busy: true })).toBeInTheDocument();
+
+    answer?.();
+    expect(await screen.findByRole('link', { name: 'Found: result 0' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: titleOf(0) })).not.toBeInTheDocument();
+    expect(screen.getByText('1 post')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { busy: true })).not.toBeInTheDocument();
+  });
+
   it("keeps the latest keystroke's results when an earlier keystroke's answer arrives after them", async () => {
     const onlyForA = buildPost({ id: 'only-a', slug: 'only-a', title: 'Found: only for a' });
     const answer = (items: BlogPost[]) =>
