@@ -239,10 +239,11 @@ interface CardsRead {
  * the answer itself (bench:blog times it).
  */
 function useSearchShown(term: string): boolean {
-  // Subscribed here, so a search that arrives with the URL (?q=) starts too, not only a typed one.
-  const first = useSearchPostsQuery(term ? pageArg(term, 0) : skipToken);
-  const answered = first.currentData !== undefined || first.isError;
   const [shown, setShown] = useState(false);
+  // Subscribed here until the results show (then SearchResults holds the read), so a search that arrives with the
+  // URL (?q=) starts too, not only a typed one.
+  const first = useSearchPostsQuery(term && !shown ? pageArg(term, 0) : skipToken);
+  const answered = first.currentData !== undefined || first.isError;
   const next = term !== '' && (shown || answered);
   // Adjusting state while rendering, as React documents for state derived from props.
   if (next !== shown) setShown(next);

@@ -4,6 +4,7 @@
 // are on screen one round trip after it; while they load, the last results shown stay. Imported by
 // the blog page only, so it loads with its chunk.
 import { useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import type { ReactNode } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { BLOG_PAGE_SIZE } from '../../app/paths';
@@ -83,7 +84,9 @@ export function SearchResults({ term, renderStatus, renderEmpty, countText }: Se
   const [shown, setShown] = useState({ term, pages: 1 });
   const pages = shown.term === term ? shown.pages : 1;
   const first = useSearchPostsQuery(pageArg(term, 0));
-  const last = useSearchPostsQuery(pageArg(term, pages - 1));
+  // The last page shown, for "Show more results"; with one page shown, that is `first`.
+  const later = useSearchPostsQuery(pages > 1 ? pageArg(term, pages - 1) : skipToken);
+  const last = pages > 1 ? later : first;
   const shownFirst = useShownResults(term, first.currentData);
   const total = shownFirst?.page.total;
 
