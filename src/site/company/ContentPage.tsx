@@ -191,17 +191,20 @@ export function Quotes({ slugs }: { slugs: readonly CaseStudySlug[] }) {
               <blockquote css={{ margin: 0 }}>
                 <p css={{ margin: 0, lineHeight: 1.6 }}>“{testimonial.quote}”</p>
               </blockquote>
-              <figcaption css={{ display: 'flex', alignItems: 'center', gap: space.md, marginTop: 'auto' }}>
-                <InitialsAvatar initials={testimonial.avatar.initials} size={48} />
-                <span>
-                  <strong>{testimonial.author}</strong>
-                  <br />
-                  <span css={{ color: colors.textMuted, fontSize: fontSizes.sm }}>{testimonial.position}</span>
+              {/* The link is part of the caption: a figure's caption must be its first or last child. */}
+              <figcaption css={{ display: 'grid', gap: space.md, marginTop: 'auto' }}>
+                <span css={{ display: 'flex', alignItems: 'center', gap: space.md }}>
+                  <InitialsAvatar initials={testimonial.avatar.initials} size={48} />
+                  <span>
+                    <strong>{testimonial.author}</strong>
+                    <br />
+                    <span css={{ color: colors.textMuted, fontSize: fontSizes.sm }}>{testimonial.position}</span>
+                  </span>
                 </span>
+                <Link to={paths.caseStudy(slug)} css={{ color: colors.primary, fontWeight: 600 }}>
+                  Read the {study.clientName} story
+                </Link>
               </figcaption>
-              <Link to={paths.caseStudy(slug)} css={{ color: colors.primary, fontWeight: 600 }}>
-                Read the {study.clientName} story
-              </Link>
             </figure>
           </li>
         );
