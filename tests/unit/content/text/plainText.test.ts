@@ -110,6 +110,58 @@ describe('plain text of HTML', () => {
       'Value',
     ]);
   });
+
+  it('decodes every named entity, not only a short list', () => {
+    expect(
+      toPlainText(
+        '<p>each agent&rsquo;s queue &mdash; chat &hellip; &lsquo;a&rsquo; &ldquo;b&rdquo; &euro;5 &copy;</p>',
+        'html',
+      ),
+    ).toBe('each agent\u2019s queue \u2014 chat \u2026 \u2018a\u2019 \u201cb\u201d \u20ac5 \u00a9');
+  });
+
+  it('decodes decimal and hex references to the same character', () => {
+    expect(toPlainText('<p>agent&#8217;s and agent&#x2019;s and agent&#X2019;s</p>', 'html')).toBe(
+      'agent\u2019s and agent\u2019s and agent\u2019s',
+    );
+  });
+
+  it('keeps a heading on its own line even with no whitespace before the next sentence', () => {
+    expect(toPlainText('<h2>Queues, skills and capacity</h2><p>Omni-Channel routes work.</p>', 'html')).toBe(
+      'Queues, skills and capacity\nOmni-Channel routes work.',
+    );
+  });
+
+  it('starts a new line at sections, list containers, rules and table rows', () => {
+    expect(
+      toPlainText(
+        '<section>One</section><article>Two</article>Three<hr>Four<ol><li>Five</li></ol><table><tr><td>Six</td></tr><tr><td>Seven</td></tr></table>',
+        'html',
+      ),
+    ).toBe('One\nTwo\nThree\nFour\nFive\nSix\nSeven');
+  });
+
+  it('keeps inline elements inside the sentence', () => {
+    expect(
+      toPlainText('<p>Use <code>Map&lt;Id, Account&gt;</code> with <a href="/x"><em>one</em></a> query.</p>', 'html'),
+    ).toBe('Use Map<Id, Account> with one query.');
+  });
+
+  it('drops a script whose text looks like markup', () => {
+    expect(
+      toPlainText("<p>Before</p><script>if (a < b) document.write('<p>leak</p>');</script><p>After</p>", 'html'),
+    ).toBe('Before\nAfter');
+  });
+
+  it('reads an image as its alt text, like the markdown image', () => {
+    expect(toPlainText('<p>See <img src="/c.png" alt="the chart"> above.<img src="/d.png" alt=""></p>', 'html')).toBe(
+      'See the chart above.',
+    );
+  });
+
+  it('drops comments', () => {
+    expect(toPlainText('<p>Kept<!-- a note for editors --></p>', 'html')).toBe('Kept');
+  });
 });
 
 describe('plain text of markdown', () => {
@@ -121,7 +173,7 @@ describe('plain text of markdown', () => {
 
   it('keeps link text and image alt text, drops the URLs', () => {
     expect(markdownToPlain('See [the guide](https://example.com/guide) and ![a chart](/img/chart.png).')).toBe(
-      'See the guide and a chart.',
+      'See the guide and a chart.\n',
     );
   });
 
@@ -136,7 +188,7 @@ describe('plain text of markdown', () => {
   });
 
   it('drops strikethrough markers', () => {
-    expect(markdownToPlain('~~old~~ new')).toBe('old new');
+    expect(markdownToPlain('~~old~~ new')).toBe('old new\n');
   });
 
   it('treats plain text as itself', () => {
@@ -155,5 +207,67 @@ describe('plain text of markdown', () => {
 
   it('drops thematic breaks', () => {
     expect(toPlainText('Intro\n\n---\n\nMore', 'markdown')).toBe('Intro\nMore');
+  });
+
+  it('keeps a heading on its own line when the paragraph follows without a blank line', () => {
+    expect(toPlainText('## Why a health check first\nMost orgs we inherit are old.', 'markdown')).toBe(
+      'Why a health check first\nMost orgs we inherit are old.',
+    );
+  });
+
+  it('reads setext headings and closing hashes as heading text', () => {
+    expect(toPlainText('Title\n=====\nBody text.\n\n## Learn C# ##\n\nMore.', 'markdown')).toBe(
+      'Title\nBody text.\nLearn C#\nMore.',
+    );
+  });
+
+  it('decodes entities in text but keeps code as written', () => {
+    expect(toPlainText('The agent&rsquo;s queue &mdash; see `&amp;` and\n\n```html\n&lt;br&gt;\n```', 'markdown')).toBe(
+      'The agent\u2019s queue \u2014 see &amp; and\n&lt;br&gt;',
+    );
+  });
+
+  it('keeps ampersands that are not entities', () => {
+    expect(toPlainText('AT&T, R&D and &bogus; stay', 'markdown')).toBe('AT&T, R&D and &bogus; stay');
+  });
+
+  it('keeps code with angle brackets as code', () => {
+    expect(
+      toPlainText('Query once:\n\n```apex\nMap<Id, Account> accounts = new Map<Id, Account>();\n```', 'markdown'),
+    ).toBe('Query once:\nMap<Id, Account> accounts = new Map<Id, Account>();');
+  });
+
+  it('drops the syntax of nested emphasis and links', () => {
+    expect(toPlainText('**[bold link](https://example.com)** and *[em](/x) `code`* and ***both***', 'markdown')).toBe(
+      'bold link and em code and both',
+    );
+  });
+
+  it('gives the literal character of a backslash escape', () => {
+    expect(toPlainText('2 \\* 3 is not \\*emphasis\\*', 'markdown')).toBe('2 * 3 is not *emphasis*');
+  });
+
+  it('keeps underscores of identifiers outside code', () => {
+    expect(toPlainText('Map Legacy_Id__c to Order_Number__c first.', 'markdown')).toBe(
+      'Map Legacy_Id__c to Order_Number__c first.',
+    );
+  });
+
+  it('reads raw HTML inside markdown as HTML', () => {
+    expect(toPlainText('Line one<br>line two\n\n<div>\n<p>Block &mdash; text</p>\n</div>', 'markdown')).toBe(
+      'Line one\nline two\nBlock \u2014 text',
+    );
+  });
+
+  it('puts each table row on its own line with its cells apart', () => {
+    expect(toPlainText('| Object | Owner |\n| --- | --- |\n| Account | Sales |', 'markdown')).toBe(
+      'Object Owner\nAccount Sales',
+    );
+  });
+
+  it('drops task-list boxes and reference definitions', () => {
+    expect(toPlainText('- [x] done\n- [ ] next\n\nSee [the guide][g].\n\n[g]: https://example.com', 'markdown')).toBe(
+      'done\nnext\nSee the guide.',
+    );
   });
 });
