@@ -1,5 +1,7 @@
 // Client of the site's image service (blog-data-layer.md §7): list, read, upload with progress,
 // delete, and transformation URLs. Responses are checked before they are trusted.
+import { fetchWithRetry } from './resilience/requestRetry';
+import type { RequestRetryOptions } from './resilience/requestRetry';
 
 export interface ImageMeta {
   id: string;
@@ -55,7 +57,9 @@ export interface ImageTransform {
 }
 
 export interface ImageService {
+  /** Always asks the service: the list changes with every upload and delete, from any device. */
   listImages(): Promise<ImageMeta[]>;
+  /** Served from the image cache (24 h) when it holds the image; an image's metadata never changes. */
   getImage(id: string): Promise<ImageMeta>;
   /** Resolves only on status 200; anything else rejects with 'Upload failed'. */
   uploadImage(file: Blob, options: UploadOptions): Promise<ImageMeta>;
@@ -113,25 +117,129 @@ export function imageFileUrl(url: string, transform: ImageTransform = {}): strin
   return `${url}${url.includes('?') ? '&' : '?'}${query}`;
 }
 
+/** blog-data-layer.md §9: "Image cache 24 hours in local storage under the key imageCache". */
+export const IMAGE_CACHE_KEY = 'imageCache';
+export const IMAGE_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * The record stays small (about 250 bytes an entry): the visitor's theme and consent choices live in
+ * the same few megabytes of localStorage, and a full storage would lose them.
+ */
+export const IMAGE_CACHE_MAX_ENTRIES = 200;
+
+/** The part of Web Storage the image cache uses. */
+export type ImageCacheStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The browser's localStorage; undefined on the server, and where the browser blocks it (reading it throws). */
+function browserLocalStorage(): ImageCacheStorage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** §3 "Cache entry: data plus expiry time". */
+interface ImageCacheEntry {
+  data: ImageMeta;
+  expiresAt: number;
+}
+
+/**
+ * Image metadata by id, kept 24 hours. Storage is touched only when a call needs it, never at
+ * import; a missing, blocked, full or corrupt storage only makes the cache miss, never the call fail.
+ */
+function createImageCache(storage: () => ImageCacheStorage | undefined, now: () => number) {
+  /** The entries still live; anything unreadable counts as absent. */
+  function read(): Map<string, ImageCacheEntry> {
+    const entries = new Map<string, ImageCacheEntry>();
+    let record: unknown;
+    try {
+      const raw = storage()?.getItem(IMAGE_CACHE_KEY);
+      if (raw === null || raw === undefined) return entries;
+      record = JSON.parse(raw) as unknown;
+    } catch {
+      return entries;
+    }
+    if (!isRecord(record)) return entries;
+    const time = now();
+    for (const [id, entry] of Object.entries(record)) {
+      if (!isRecord(entry)) continue;
+      const data = parseImageMeta(entry.data);
+      const { expiresAt } = entry;
+      // An expiry further off than 24 hours was not written by this cache (or the clock went back).
+      const live = typeof expiresAt === 'number' && expiresAt > time && expiresAt <= time + IMAGE_CACHE_TTL_MS;
+      if (data?.id === id && live) entries.set(id, { data, expiresAt });
+    }
+    return entries;
+  }
+
+  function write(entries: Map<string, ImageCacheEntry>): void {
+    const newest = [...entries].sort(([, a], [, b]) => b.expiresAt - a.expiresAt).slice(0, IMAGE_CACHE_MAX_ENTRIES);
+    try {
+      const store = storage();
+      if (!store) return;
+      if (newest.length === 0) store.removeItem(IMAGE_CACHE_KEY);
+      else store.setItem(IMAGE_CACHE_KEY, JSON.stringify(Object.fromEntries(newest)));
+    } catch {
+      // Full or blocked: the cache is a shortcut, and the service works without it.
+    }
+  }
+
+  return {
+    get: (id: string): ImageMeta | undefined => read().get(id)?.data,
+    set(meta: ImageMeta): void {
+      const entries = read();
+      entries.set(meta.id, { data: meta, expiresAt: now() + IMAGE_CACHE_TTL_MS });
+      write(entries);
+    },
+    delete(id: string): void {
+      const entries = read();
+      if (entries.delete(id)) write(entries);
+    },
+  };
+}
+
 export interface ImageServiceOptions {
   /** The API base, `/api` by default (same origin). */
   baseUrl?: string;
+  /** The request retry (blog-data-layer.md §9); tests inject `sleep`. */
+  retry?: Omit<RequestRetryOptions, 'onRetry'>;
+  /** Where the image cache lives: the browser's localStorage unless given. */
+  storage?: () => ImageCacheStorage | undefined;
+  /** The clock of the cache's expiry (ms). */
+  now?: () => number;
 }
 
-export function createImageService({ baseUrl = '/api' }: ImageServiceOptions = {}): ImageService {
+export function createImageService({
+  baseUrl = '/api',
+  retry = {},
+  storage = browserLocalStorage,
+  now = Date.now,
+}: ImageServiceOptions = {}): ImageService {
   const base = baseUrl.replace(/\/$/, '');
   const imagePath = (id: string) => `${base}/images/${encodeURIComponent(id)}`;
+  const cache = createImageCache(storage, now);
 
-  /** fetch, with a thrown request and a non-2xx answer both turned into `message`. */
-  async function request(url: string, init: RequestInit, message: string): Promise<Response> {
+  /**
+   * fetch with the request retry, a thrown request and a non-2xx answer both turned into `message`.
+   * `goneIsDone`: a 404 after a retry means an earlier attempt already did the work (a DELETE whose
+   * answer was lost).
+   */
+  async function request(url: string, init: RequestInit, message: string, goneIsDone = false): Promise<Response> {
+    const sent = { again: false };
     let response: Response;
     try {
-      response = await fetch(url, init);
+      response = await fetchWithRetry(url, init, {
+        ...retry,
+        onRetry: () => {
+          sent.again = true;
+        },
+      });
     } catch {
       throw new ImageServiceError(message);
     }
-    if (!response.ok) throw new ImageServiceError(message, response.status);
-    return response;
+    if (response.ok || (goneIsDone && sent.again && response.status === 404)) return response;
+    throw new ImageServiceError(message, response.status);
   }
 
   async function readJson(response: Response): Promise<unknown> {
@@ -161,6 +269,8 @@ export function createImageService({ baseUrl = '/api' }: ImageServiceOptions = {
     },
 
     async getImage(id) {
+      const cached = cache.get(id);
+      if (cached) return cached;
       const response = await request(
         imagePath(id),
         { headers: { Accept: 'application/json' } },
@@ -168,6 +278,7 @@ export function createImageService({ baseUrl = '/api' }: ImageServiceOptions = {
       );
       const meta = parseImageMeta(await readJson(response));
       if (!meta) throw formatError();
+      cache.set(meta);
       return meta;
     },
 
@@ -225,7 +336,9 @@ export function createImageService({ baseUrl = '/api' }: ImageServiceOptions = {
         imagePath(id),
         { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } },
         IMAGE_SERVICE_ERRORS.delete,
+        true,
       );
+      cache.delete(id);
     },
   };
 }

@@ -36,7 +36,12 @@ export type ImagePreset = 'cover' | 'avatar' | 'thumbnail' | 'inline';
 
 export const DEFAULT_IMAGE_QUALITY = 75;
 
-/** The §9 presets; cover crops around the centre, avatars around a face. */
+/**
+ * The §9 presets; cover crops around the centre, avatars around a face. "Crop centre" is the Images
+ * API's `fit=fill&f=center`: scale the image to cover 1200x630, then cut what overflows evenly from
+ * both sides. Its `fit=crop` does not scale: it cuts a 1200x630 piece out of the original at full
+ * size, so a 4000 px photo would show only a detail from its middle.
+ */
 export const imagePresets = {
   cover: { w: 1200, h: 630, q: 80, fm: 'webp', fit: 'fill', f: 'center' },
   avatar: { w: 400, h: 400, q: 85, fm: 'webp', fit: 'thumb', f: 'face' },

@@ -21,9 +21,18 @@ import { BlogGridSkeleton } from '../../ui/Skeleton';
 import { fieldStyle } from '../../ui/fieldStyles';
 import { colors, fontSizes, radii, space } from '../../ui/theme';
 import { NewsletterForm } from '../forms';
-import { LISTING_ERRORS, blogApi, useGetCategoriesQuery, useGetPostTeasersQuery, useGetTagsQuery } from './blogApi';
+import { blogApi, useGetCategoriesQuery, useGetPostTeasersQuery, useGetTagsQuery } from './blogApi';
 import { searchChanged, selectSearchQuery } from './blogSlice';
-import { canonicalListing, lastPageOf, listingMetaOf, listingTitle, resolveListing, showsTrending } from './listing';
+import {
+  canonicalListing,
+  cardsReadError,
+  lastPageOf,
+  listingMetaOf,
+  listingTitle,
+  resolveListing,
+  showsTrending,
+  termsReadError,
+} from './listing';
 import type { ListingTerm } from './listing';
 import { LoadError } from './LoadError';
 import { Pagination } from './Pagination';
@@ -271,7 +280,7 @@ function PageResults({
       <ResultBar text={currentData ? resultCountText(currentData.total) : ''} narrowed={narrowed} />
       {!currentData && !isError ? <BlogGridSkeleton /> : null}
       {isError && !currentData ? (
-        <LoadError error={error} fallback={LISTING_ERRORS.posts} onRetry={() => void refetch()} />
+        <LoadError error={error} fallback={cardsReadError(listing)} onRetry={() => void refetch()} />
       ) : null}
       {currentData && currentData.total === 0 ? <EmptyState query="" /> : null}
       <CardGrid css={{ marginTop: space.lg }} aria-busy={searching || undefined}>
@@ -322,11 +331,15 @@ function Listing({ listing }: { listing: BlogListing }) {
   } else if (resolution.status === 'found') {
     results = <PageResults listing={listing} term={named} cards={cards} searching={term !== ''} />;
   } else if (taxonomy.isError) {
+    const other = listing.kind === 'tag' ? categories : tags;
     results = (
       <LoadError
         error={taxonomy.error}
-        fallback={listing.kind === 'tag' ? LISTING_ERRORS.tags : LISTING_ERRORS.categories}
-        onRetry={() => void taxonomy.refetch()}
+        fallback={termsReadError(listing, other.isError)}
+        onRetry={() => {
+          void taxonomy.refetch();
+          if (other.isError) void other.refetch();
+        }}
       />
     );
   } else {

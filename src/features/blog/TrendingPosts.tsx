@@ -1,5 +1,6 @@
 // A small "Trending" aside on the listing's pages after /blog's first (the spec's trending posts:
-// the latest 5, kept one hour). A failed read shows nothing (blog-data-layer.md §8: errors swallowed).
+// the latest 5, kept one hour). A failed read comes back empty (blogApi.ts; blog-data-layer.md §8:
+// "errors swallowed, empty results"), so the aside is left out rather than shown with an error.
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';

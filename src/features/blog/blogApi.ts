@@ -5,6 +5,7 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { contentApi } from '../../app/api';
 import { isAppExtra } from '../../app/extra';
+import { logWarning } from '../../app/logger';
 import type { Category, Page, PostQuery, Tag } from '../../content/model';
 import { LIMITS } from '../../content/model';
 import type { ContentSource } from '../../content/source';
@@ -13,6 +14,11 @@ import type { IdPage, PostPageRecord, Read } from './normalized';
 
 export interface ContentError {
   message: string;
+  /**
+   * The failure carried no message of its own, so `message` is the read's fallback: a screen that
+   * knows better what failed says so instead (LoadError's `fallback`).
+   */
+  generic?: true;
 }
 
 /** The spec's listing-layer fallback messages, used when a failure carries no message of its own. */
@@ -23,9 +29,18 @@ export const LISTING_ERRORS = {
   tags: 'Failed to fetch tags',
   featured: 'Failed to fetch featured posts',
   search: 'Failed to search posts',
+  postsByCategory: 'Failed to fetch posts by category',
+  postsByTag: 'Failed to fetch posts by tag',
   related: 'Failed to fetch related posts',
+  initialData: 'Failed to load initial data',
+  filterByCategory: 'Failed to filter posts by category',
+  filterByTag: 'Failed to filter posts by tag',
   unknown: 'An unknown error occurred',
 } as const;
+
+/** A read of posts that failed without a message: of one category's, one tag's, or of every post. */
+const postsReadError = (arg: PostsArg | undefined): string =>
+  arg?.category ? LISTING_ERRORS.postsByCategory : arg?.tag ? LISTING_ERRORS.postsByTag : LISTING_ERRORS.posts;
 
 const RETRIES = 1; // "Failed data query: retried once" (site.md §8)
 
@@ -45,8 +60,8 @@ async function runQuery<T>(
       if (api.signal.aborted) break;
     }
   }
-  const message = lastError instanceof Error && lastError.message ? lastError.message : fallbackMessage;
-  return { error: { message } };
+  if (lastError instanceof Error && lastError.message) return { error: { message: lastError.message } };
+  return { error: { message: fallbackMessage, generic: true } };
 }
 
 export type PostsArg = PostQuery;
@@ -69,7 +84,7 @@ export const blogApi = contentApi.injectEndpoints({
     // through selectors.ts, so each list shows exactly what its read returned.
     getPostTeasers: build.query<IdPage, PostsArg | undefined>({
       queryFn: (arg, api) =>
-        runQuery(api, LISTING_ERRORS.posts, async (source) => pageRead(await source.getPosts(arg ?? {}))),
+        runQuery(api, postsReadError(arg), async (source) => pageRead(await source.getPosts(arg ?? {}))),
       providesTags: pageTags,
     }),
     getPostBySlug: build.query<PostPageRecord | null, string>({
@@ -86,11 +101,17 @@ export const blogApi = contentApi.injectEndpoints({
         }),
       providesTags: [{ type: 'Post', id: 'LIST' }],
     }),
+    // blog-data-layer.md §8 "Related, search, trending fail: errors swallowed, empty results": the
+    // aside is an extra, so a failure leaves it out (logged) rather than put an error beside the page.
     getTrendingPosts: build.query<string[], number | undefined>({
-      queryFn: (limit, api) =>
-        runQuery(api, LISTING_ERRORS.featured, async (source) =>
+      queryFn: async (limit, api) => {
+        const read = await runQuery(api, LISTING_ERRORS.featured, async (source) =>
           listRead(await source.getTrendingPosts(limit ?? LIMITS.trending)),
-        ),
+        );
+        if (!('error' in read)) return read;
+        logWarning(LISTING_ERRORS.featured, read.error.generic ? undefined : read.error.message);
+        return listRead([]);
+      },
       keepUnusedDataFor: 3600,
       providesTags: [{ type: 'Post', id: 'LIST' }],
     }),

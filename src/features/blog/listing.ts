@@ -9,7 +9,7 @@ import { BLOG_PAGE_SIZE, blogListingOf, blogListingPath, paths } from '../../app
 import type { BlogListing } from '../../app/paths';
 import type { RootState } from '../../app/store';
 import type { Category, Tag } from '../../content/model';
-import { blogApi } from './blogApi';
+import { LISTING_ERRORS, blogApi } from './blogApi';
 import type { PostsArg } from './blogApi';
 import { listingPostsQuery } from './queries';
 
@@ -41,6 +41,27 @@ export function resolveListing(
   const filter = listing.kind === 'category' ? { category: term.id } : { tag: term.id };
   return { status: 'found', term, arg: listingPostsQuery(listing.page, filter) };
 }
+
+// What a listing page says when a read it needs fails without a message of its own (a failure's own
+// message always wins: blog-data-layer.md §8 "the thrown message or one of …").
+
+/** The page's cards: of its category, of its tag, or of every post. */
+export const cardsReadError = (listing: BlogListing): string =>
+  listing.kind === 'category'
+    ? LISTING_ERRORS.postsByCategory
+    : listing.kind === 'tag'
+      ? LISTING_ERRORS.postsByTag
+      : LISTING_ERRORS.posts;
+
+/**
+ * The list a category or tag page finds its term in: without it the page cannot filter the posts by
+ * that term. With the other list failed as well (no chips either), the page has none of the data it
+ * starts from.
+ */
+export const termsReadError = (listing: BlogListing, otherListFailed: boolean): string => {
+  if (otherListFailed) return LISTING_ERRORS.initialData;
+  return listing.kind === 'tag' ? LISTING_ERRORS.filterByTag : LISTING_ERRORS.filterByCategory;
+};
 
 /** The listing's last page: 1 for an empty listing, whose first page still exists (it says so). */
 export const lastPageOf = (total: number): number => Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));

@@ -1,5 +1,13 @@
 // The image-service client against its contract, with fetch and XMLHttpRequest stubbed at the edge.
-import { IMAGE_SERVICE_ERRORS, createImageService, imageFileUrl } from '../../../src/content/imageService';
+import {
+  IMAGE_CACHE_KEY,
+  IMAGE_CACHE_MAX_ENTRIES,
+  IMAGE_CACHE_TTL_MS,
+  IMAGE_SERVICE_ERRORS,
+  createImageService,
+  imageFileUrl,
+} from '../../../src/content/imageService';
+import type { ImageCacheStorage } from '../../../src/content/imageService';
 import { buildImageMeta } from '../../support/builders';
 
 let fetchSpy: jest.SpiedFunction<typeof fetch>;
@@ -14,7 +22,9 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-const service = createImageService();
+/** Retries without real waiting, and no image cache: these tests read the service every time. */
+const noWait = () => Promise.resolve();
+const service = createImageService({ retry: { sleep: noWait }, storage: () => undefined });
 
 describe('image service reads', () => {
   it('lists and reads images', async () => {
@@ -170,5 +180,207 @@ describe('image upload', () => {
     const wrongShape = service.uploadImage(file(), { token: 'secret' });
     xhr().respond(200, '{"ok":true}');
     await expect(wrongShape).rejects.toThrow('Invalid response format');
+  });
+});
+
+describe('image service request retry (2 retries, 500 ms, 2000 ms on rate limit)', () => {
+  /** fetch answering each call with the next of `queue`: a status (with an ImageMeta on 200) or an error. */
+  const answers = (...queue: (number | Error)[]) =>
+    fetchSpy.mockImplementation(() => {
+      const next = queue.shift() ?? 200;
+      if (typeof next !== 'number') return Promise.reject(next);
+      return Promise.resolve(next === 200 ? Response.json(buildImageMeta()) : new Response(null, { status: next }));
+    });
+  const retrying = () => {
+    const delays: number[] = [];
+    const sleep = (ms: number) => Promise.resolve(void delays.push(ms));
+    return { delays, service: createImageService({ retry: { sleep }, storage: () => undefined }) };
+  };
+
+  it('reads again after a 5xx, a 429 or a network error, waiting 500 ms (2000 ms after the 429)', async () => {
+    const { delays, service: client } = retrying();
+    answers(503, 429, 200);
+    await expect(client.getImage('img-1')).resolves.toEqual(buildImageMeta());
+    expect(delays).toEqual([500, 2000]);
+    answers(new TypeError('Failed to fetch'), 200);
+    await expect(client.getImage('img-1')).resolves.toEqual(buildImageMeta());
+    expect(fetchSpy).toHaveBeenCalledTimes(5);
+  });
+
+  it('fails with its message after three requests', async () => {
+    const { delays, service: client } = retrying();
+    answers(500, 502, 503);
+    await expect(client.listImages()).rejects.toMatchObject({ message: 'Failed to fetch images', status: 503 });
+    expect(fetchSpy).toHaveBeenCalledTimes(3);
+    expect(delays).toEqual([500, 500]);
+  });
+
+  it('never sends a 4xx other than 429 again', async () => {
+    const { delays, service: client } = retrying();
+    for (const status of [400, 401, 403, 404]) {
+      fetchSpy.mockClear();
+      answers(status, 200);
+      await expect(client.getImage('img-1')).rejects.toMatchObject({ message: 'Failed to fetch image', status });
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+    }
+    answers(401);
+    await expect(client.deleteImage('img-1', 'wrong')).rejects.toThrow('Failed to delete image');
+    expect(delays).toEqual([]);
+  });
+
+  it('counts a delete as done when its retry finds the image already gone', async () => {
+    const { service: client } = retrying();
+    answers(new TypeError('Failed to fetch'), 404);
+    await expect(client.deleteImage('img-1', 'secret')).resolves.toBeUndefined();
+    // Without a retry, a 404 is an image that was never there.
+    answers(404);
+    await expect(client.deleteImage('img-1', 'secret')).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+/** An in-memory Web Storage, with switches for the ways a real one fails. */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  const state = { blocked: false, full: false, reads: 0 };
+  const storage: ImageCacheStorage = {
+    getItem: (key) => {
+      state.reads += 1;
+      if (state.blocked) throw new DOMException('The operation is insecure.', 'SecurityError');
+      return items.get(key) ?? null;
+    },
+    setItem: (key, value) => {
+      if (state.blocked) throw new DOMException('The operation is insecure.', 'SecurityError');
+      if (state.full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      items.set(key, value);
+    },
+    removeItem: (key) => {
+      items.delete(key);
+    },
+  };
+  return { items, state, storage };
+}
+
+describe('image cache (24 hours in localStorage under imageCache)', () => {
+  const day = 24 * 60 * 60 * 1000;
+  let clock: number;
+  const cached = (storage = memoryStorage()) => ({
+    ...storage,
+    service: createImageService({ retry: { sleep: noWait }, storage: () => storage.storage, now: () => clock }),
+  });
+
+  beforeEach(() => {
+    clock = Date.UTC(2026, 10, 21, 12);
+  });
+
+  it('keeps a read image 24 hours under the key imageCache, then reads it again', async () => {
+    expect(IMAGE_CACHE_KEY).toBe('imageCache');
+    expect(IMAGE_CACHE_TTL_MS).toBe(day);
+    const { items, service: client } = cached();
+    answer(buildImageMeta());
+    await expect(client.getImage('img-1')).resolves.toEqual(buildImageMeta());
+    expect(JSON.parse(items.get('imageCache')!)).toEqual({
+      'img-1': { data: buildImageMeta(), expiresAt: clock + day },
+    });
+
+    clock += day - 1;
+    await expect(client.getImage('img-1')).resolves.toEqual(buildImageMeta());
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+
+    clock += 1;
+    answer(buildImageMeta({ filename: 'renamed.jpg' }));
+    await expect(client.getImage('img-1')).resolves.toMatchObject({ filename: 'renamed.jpg' });
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgets a deleted image, and always lists from the service', async () => {
+    const { items, service: client } = cached();
+    answer(buildImageMeta());
+    await client.getImage('img-1');
+    expect(items.has('imageCache')).toBe(true);
+
+    fetchSpy.mockImplementation(() => Promise.resolve(new Response(null, { status: 204 })));
+    await client.deleteImage('img-1', 'secret');
+    expect(items.has('imageCache')).toBe(false);
+
+    fetchSpy.mockClear();
+    answer([buildImageMeta()]);
+    await client.listImages();
+    await client.listImages();
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    expect(items.has('imageCache')).toBe(false);
+  });
+
+  it('keeps at most the 200 newest images, so it cannot crowd other records out of storage', async () => {
+    expect(IMAGE_CACHE_MAX_ENTRIES).toBe(200);
+    const { items, service: client } = cached();
+    for (let i = 0; i <= 200; i += 1) {
+      clock += 1;
+      answer(buildImageMeta({ id: `img-${i}` }));
+      await client.getImage(`img-${i}`);
+    }
+    const record = JSON.parse(items.get('imageCache')!) as Record<string, unknown>;
+    expect(Object.keys(record)).toHaveLength(200);
+    expect(record).not.toHaveProperty('img-0');
+    expect(record).toHaveProperty('img-200');
+  });
+
+  it('touches storage only when a call needs it, never when created', async () => {
+    const { storage } = memoryStorage();
+    const storageOf = jest.fn(() => storage);
+    const client = createImageService({ retry: { sleep: noWait }, storage: storageOf });
+    expect(storageOf).not.toHaveBeenCalled();
+    answer(buildImageMeta());
+    await client.getImage('img-1');
+    expect(storageOf).toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a blocked storage', (s: ReturnType<typeof memoryStorage>) => void (s.state.blocked = true)],
+    ['a full storage', (s: ReturnType<typeof memoryStorage>) => void (s.state.full = true)],
+    ['a corrupt record', (s: ReturnType<typeof memoryStorage>) => void s.items.set('imageCache', '{not json')],
+    ['a record of another shape', (s: ReturnType<typeof memoryStorage>) => void s.items.set('imageCache', '[1,2]')],
+    [
+      'entries of another shape',
+      (s: ReturnType<typeof memoryStorage>) =>
+        void s.items.set(
+          'imageCache',
+          JSON.stringify({
+            'img-1': { data: { id: 'img-1' }, expiresAt: clock + 1000 },
+            'img-2': { data: buildImageMeta({ id: 'img-2' }), expiresAt: 'tomorrow' },
+            'img-3': { data: buildImageMeta({ id: 'img-4' }), expiresAt: clock + 1000 },
+            'img-5': { data: buildImageMeta({ id: 'img-5' }), expiresAt: clock + 2 * day },
+          }),
+        ),
+    ],
+  ])('reads from the service with %s', async (_name, spoil) => {
+    const storage = memoryStorage();
+    spoil(storage);
+    const { service: client } = cached(storage);
+    for (const id of ['img-1', 'img-2', 'img-3', 'img-5']) {
+      answer(buildImageMeta({ id }));
+      await expect(client.getImage(id)).resolves.toEqual(buildImageMeta({ id }));
+    }
+    expect(fetchSpy).toHaveBeenCalledTimes(4);
+  });
+
+  it('uses the browser localStorage by default, and works where reading it throws or there is none', async () => {
+    const { items, storage } = memoryStorage();
+    const globals = globalThis as { window?: unknown };
+    try {
+      globals.window = { localStorage: storage };
+      answer(buildImageMeta());
+      await createImageService().getImage('img-1');
+      expect(items.has('imageCache')).toBe(true);
+
+      globals.window = {
+        get localStorage(): Storage {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      };
+      await expect(createImageService().getImage('img-1')).resolves.toEqual(buildImageMeta());
+    } finally {
+      delete globals.window;
+    }
+    await expect(createImageService().getImage('img-1')).resolves.toEqual(buildImageMeta());
   });
 });

@@ -114,6 +114,12 @@ describe('presets', () => {
     expect(params(presetImageUrl(ASSET, preset))).toEqual(expected);
   });
 
+  // "Crop centre": scaled to cover 1200x630, the overflow cut around the centre (fit=fill, f=center).
+  // fit=crop would cut a 1200x630 piece from the unscaled original: a detail, not the picture.
+  it('crops the cover around the centre after scaling it to 1200x630', () => {
+    expect(presetImageUrl(ASSET, 'cover')).toBe(`${ASSET}?w=1200&h=630&fit=fill&f=center&fm=webp&q=80`);
+  });
+
   it('lets overrides replace preset values', () => {
     expect(params(presetImageUrl(ASSET, 'cover', { fm: 'avif' }))).toMatchObject({ fm: 'avif', w: '1200' });
   });
