@@ -190,6 +190,8 @@ function browserConfig(mode: 'production' | 'development'): Configuration & { de
         // Monitoring: where error logs are reported (empty: nowhere) and the metrics sample rate.
         'process.env.LOG_ENDPOINT': JSON.stringify(process.env.LOG_ENDPOINT ?? ''),
         'process.env.METRICS_SAMPLE_RATE': JSON.stringify(process.env.METRICS_SAMPLE_RATE ?? ''),
+        // REDUX_DEVTOOLS=1 connects a production build's store to Redux DevTools (store.ts devToolsOption).
+        'process.env.REDUX_DEVTOOLS': JSON.stringify(process.env.REDUX_DEVTOOLS ?? ''),
       }),
       new HtmlWebpackPlugin({
         template: './public/index.html',

@@ -1,10 +1,12 @@
-// What survives a reload: only the visitor's own choices (theme and consent), validated
-// on the way back in so a corrupt or hostile stored value falls back to the defaults.
+// What survives a reload: only the visitor's own choices, each under its own localStorage key as
+// site.md §3 describes them (the theme as the word 'light' or 'dark' under 'theme', the consent choice
+// as a JSON object under CONSENT_STORAGE_KEY), validated on the way back in so a corrupt or hostile
+// stored value falls back to the defaults.
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
-import type { PersistConfig, Storage } from 'redux-persist';
+import type { PersistConfig, PersistedState, Storage } from 'redux-persist';
 import autoMergeLevel1 from 'redux-persist/lib/stateReconciler/autoMergeLevel1';
-import { parsePersistedConsent } from '../features/consent';
-import { parsePersistedTheme } from '../features/theme';
+import { CONSENT_STORAGE_KEY, parsePersistedConsent } from '../features/consent';
+import { THEME_STORAGE_KEY, parsePersistedTheme } from '../features/theme';
 import { PERSIST_KEY } from './config';
 import { logError } from './logger';
 
@@ -15,91 +17,184 @@ export const CONSENT_LOAD_ERROR = 'Error loading consent preferences';
 export const PREFERENCES_SAVE_ERROR = 'Error saving preferences';
 
 /**
- * The stored record with every unreadable part left out: redux-persist rejects the whole record
- * (theme included) when one of its JSON strings does not parse, and logs that as an error.
+ * The one record both choices used to share (redux-persist's own layout: JSON of JSON strings). It is
+ * read only while a choice has no key of its own yet, and removed once both are written anew, so a
+ * returning visitor keeps what they chose.
  */
-function readableRecord(raw: string): string {
-  const parsed: unknown = JSON.parse(raw);
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('Not a record');
-  const kept: Record<string, string> = {};
-  for (const [key, value] of Object.entries(parsed)) {
-    if (typeof value !== 'string') continue;
-    try {
-      JSON.parse(value);
-      kept[key] = value;
-    } catch (error) {
-      logError(CONSENT_LOAD_ERROR, error, { key });
-    }
-  }
-  return JSON.stringify(kept);
+export const LEGACY_STORAGE_KEY = `persist:${PERSIST_KEY}`;
+
+/** How one persisted slice is kept in localStorage. */
+interface StoredChoice {
+  key: string;
+  /** The slice as stored; null when there is nothing to keep (the key is then removed). */
+  write: (state: unknown) => string | null;
+  /** The stored text back as the slice, before validation; throws when it cannot be read. */
+  read: (text: string) => unknown;
+  /** Anything but a valid slice is ignored (the defaults stay). */
+  validate: (value: unknown) => unknown;
+  /** What a failed write logs (site.md §8). */
+  saveError: string;
 }
 
-// The consent part of the last record written, so a failed write can say whether it lost a consent choice.
-let lastWrittenConsent: string | undefined;
+const storedChoices: Record<'theme' | 'consent', StoredChoice> = {
+  theme: {
+    key: THEME_STORAGE_KEY,
+    write: (state) => parsePersistedTheme(state)?.mode ?? null,
+    read: (text) => ({ mode: text }),
+    validate: parsePersistedTheme,
+    saveError: PREFERENCES_SAVE_ERROR,
+  },
+  consent: {
+    key: CONSENT_STORAGE_KEY,
+    // Only a choice the visitor made is stored: without the key the banner asks again (site.md §4).
+    // The time of the choice rides along in the same object, for a future policy change to ask again.
+    write: (state) => {
+      const consent = parsePersistedConsent(state);
+      if (!consent?.hasSavedChoice) return null;
+      return JSON.stringify(
+        consent.savedAt ? { ...consent.preferences, savedAt: consent.savedAt } : consent.preferences,
+      );
+    },
+    read: (text) => {
+      const stored: unknown = JSON.parse(text);
+      const savedAt = typeof stored === 'object' && stored !== null ? (stored as { savedAt?: unknown }).savedAt : null;
+      return { preferences: stored, hasSavedChoice: true, savedAt };
+    },
+    validate: parsePersistedConsent,
+    saveError: CONSENT_SAVE_ERROR,
+  },
+};
 
-function consentPart(value: string): string | undefined {
+const persistedKeys = Object.keys(storedChoices) as (keyof typeof storedChoices)[];
+
+/** The slices the old shared record holds; each unreadable part is left out and logged. */
+function readLegacyRecord(raw: string): Record<string, unknown> {
+  const slices: Record<string, unknown> = {};
   try {
-    const record = JSON.parse(value) as Record<string, unknown>;
-    return typeof record.consent === 'string' ? record.consent : undefined;
-  } catch {
-    return undefined;
+    const record: unknown = JSON.parse(raw);
+    if (typeof record !== 'object' || record === null || Array.isArray(record)) throw new Error('Not a record');
+    for (const name of persistedKeys) {
+      const value = (record as Record<string, unknown>)[name];
+      if (typeof value !== 'string') continue;
+      try {
+        slices[name] = JSON.parse(value);
+      } catch (error) {
+        logError(CONSENT_LOAD_ERROR, error, { key: name });
+      }
+    }
+  } catch (error) {
+    logError(CONSENT_LOAD_ERROR, error);
   }
+  return slices;
 }
 
 /**
- * localStorage, touched only when redux-persist calls it (never at import or during render).
- * Storage can throw (quota, privacy modes) or hold junk: the site keeps working on its defaults
- * and the failure is only logged (site.md §8).
+ * The browser's localStorage as redux-persist's storage for this store, one key per choice. It deals
+ * in the state itself (the config sets `serialize: false`): `getItem` gives the stored choices back as
+ * one inbound state, `setItem` writes each choice whose stored form changed since this store last read
+ * or wrote it, so a tab never overwrites a choice another tab saved with one it did not touch.
+ * localStorage is touched only when redux-persist calls it (never at import or during render). Storage
+ * can throw (quota, privacy modes) or hold junk: the site keeps working on its defaults and the failure
+ * is only logged (site.md §8).
  */
-export const browserStorage: Storage = {
-  getItem: (key: string) => {
-    if (typeof window === 'undefined') return Promise.resolve(null);
-    try {
-      const raw = window.localStorage.getItem(key);
-      return Promise.resolve(raw === null ? null : readableRecord(raw));
-    } catch (error) {
-      logError(CONSENT_LOAD_ERROR, error);
-      return Promise.resolve(null);
-    }
-  },
-  setItem: (key: string, value: string) => {
-    if (typeof window === 'undefined') return Promise.resolve();
-    const consent = consentPart(value);
-    try {
-      window.localStorage.setItem(key, value);
-      lastWrittenConsent = consent;
-    } catch (error) {
-      logError(consent !== lastWrittenConsent ? CONSENT_SAVE_ERROR : PREFERENCES_SAVE_ERROR, error);
-    }
-    return Promise.resolve();
-  },
-  removeItem: (key: string) => {
-    try {
-      if (typeof window !== 'undefined') window.localStorage.removeItem(key);
-    } catch (error) {
-      logError(CONSENT_SAVE_ERROR, error);
-    }
-    return Promise.resolve();
-  },
-};
+function createChoiceStorage(): Storage {
+  const localStorage = (): globalThis.Storage | undefined =>
+    typeof window === 'undefined' ? undefined : window.localStorage;
+  /** Each key's stored text as this store last saw it (read or written); absent: unknown. */
+  const known = new Map<string, string | null>();
+  let legacyPresent = false;
 
-const validators: Record<string, (value: unknown) => unknown> = {
-  theme: parsePersistedTheme,
-  consent: parsePersistedConsent,
-};
+  return {
+    getItem: () => {
+      const storage = localStorage();
+      if (!storage) return Promise.resolve(undefined);
+      const inbound: Record<string, unknown> = {};
+      try {
+        const legacyRaw = storage.getItem(LEGACY_STORAGE_KEY);
+        legacyPresent = legacyRaw !== null;
+        let legacy: Record<string, unknown> | undefined;
+        for (const name of persistedKeys) {
+          const choice = storedChoices[name];
+          const text = storage.getItem(choice.key);
+          known.set(choice.key, text);
+          if (text === null) {
+            // Not written under its own key yet: the old record may still hold it.
+            legacy ??= legacyRaw === null ? {} : readLegacyRecord(legacyRaw);
+            if (name in legacy) inbound[name] = legacy[name];
+            continue;
+          }
+          try {
+            inbound[name] = choice.read(text);
+          } catch (error) {
+            logError(CONSENT_LOAD_ERROR, error, { key: choice.key });
+          }
+        }
+      } catch (error) {
+        logError(CONSENT_LOAD_ERROR, error);
+      }
+      return Promise.resolve(inbound);
+    },
+    setItem: (_key: string, state: Record<string, unknown>) => {
+      const storage = localStorage();
+      if (!storage) return Promise.resolve();
+      let failed = false;
+      for (const name of persistedKeys) {
+        if (!(name in state)) continue;
+        const choice = storedChoices[name];
+        const text = choice.write(state[name]);
+        if (known.has(choice.key) && known.get(choice.key) === text) continue;
+        try {
+          if (text === null) storage.removeItem(choice.key);
+          else storage.setItem(choice.key, text);
+          known.set(choice.key, text);
+        } catch (error) {
+          failed = true;
+          logError(choice.saveError, error);
+        }
+      }
+      if (legacyPresent && !failed) {
+        try {
+          storage.removeItem(LEGACY_STORAGE_KEY);
+          legacyPresent = false;
+        } catch (error) {
+          logError(PREFERENCES_SAVE_ERROR, error);
+        }
+      }
+      return Promise.resolve();
+    },
+    removeItem: () => {
+      const storage = localStorage();
+      try {
+        for (const key of [...persistedKeys.map((name) => storedChoices[name].key), LEGACY_STORAGE_KEY]) {
+          storage?.removeItem(key);
+          known.set(key, null);
+        }
+      } catch (error) {
+        logError(CONSENT_SAVE_ERROR, error);
+      }
+      return Promise.resolve();
+    },
+  };
+}
 
-export const persistedKeys = Object.keys(validators);
-
-export function makePersistConfig<S>(storage: Storage = browserStorage): PersistConfig<S> {
+/**
+ * One persistReducer for both choices, so their REHYDRATE is one action carrying both: the banner waits
+ * for it (consentUi.restored) and the theme listener reads the saved theme from it. Two persisted
+ * reducers would each send their own, and the banner could decide on the first before consent is back.
+ */
+export function makePersistConfig<S>(storage: Storage = createChoiceStorage()): PersistConfig<S> {
   return {
     key: PERSIST_KEY,
     version: 1,
     storage,
+    // The storage receives and returns the slices themselves; it decides how each is written.
+    serialize: false,
+    getStoredState: async (config) => (await config.storage.getItem(config.key)) as PersistedState,
     whitelist: persistedKeys,
     stateReconciler: (inbound, original, reduced, config) => {
       const valid: Record<string, unknown> = {};
       for (const key of persistedKeys) {
-        const value = validators[key]?.((inbound as Record<string, unknown> | undefined)?.[key]);
+        const value = storedChoices[key].validate((inbound as Record<string, unknown> | undefined)?.[key]);
         if (value !== undefined) valid[key] = value;
       }
       return autoMergeLevel1(valid as S, original, reduced, config);

@@ -1,5 +1,5 @@
 import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
+import type { DevToolsEnhancerOptions, Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 import type { PersistPartial } from 'redux-persist/es/persistReducer';
 import { blogSlice, contentEntitiesSlice, defaultContentExtra } from '../features/blog';
@@ -29,11 +29,29 @@ const rootReducer = combineSlices(
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-// Typed explicitly: redux-persist's declarations cannot infer the state through combineSlices.
-const persistedReducer: Reducer<RootState & PersistPartial> = persistReducer<RootState, UnknownAction>(
-  makePersistConfig<RootState>(),
-  rootReducer,
-);
+/**
+ * Per store: persistReducer keeps its writer (and the storage's record of what it last wrote) in a
+ * closure, so stores built in one process (tests, the prerender) never share them.
+ * Typed explicitly: redux-persist's declarations cannot infer the state through combineSlices.
+ */
+const makePersistedReducer = (): Reducer<RootState & PersistPartial> =>
+  persistReducer<RootState, UnknownAction>(makePersistConfig<RootState>(), rootReducer);
+
+/**
+ * Redux DevTools (and its time travel): always in development; in a production build only when it was
+ * built with REDUX_DEVTOOLS=1 (README), so `npm start` serves visitors a store nobody can replay.
+ * Both variables are written out so webpack inlines them in the browser build.
+ */
+export function devToolsOption(
+  env: { NODE_ENV?: string; REDUX_DEVTOOLS?: string } = {
+    NODE_ENV: process.env.NODE_ENV,
+    REDUX_DEVTOOLS: process.env.REDUX_DEVTOOLS,
+  },
+): DevToolsEnhancerOptions | false {
+  const requested = env.REDUX_DEVTOOLS === '1' || env.REDUX_DEVTOOLS === 'true';
+  if (env.NODE_ENV === 'production' && !requested) return false;
+  return { name: siteConfig.name, trace: true, traceLimit: 25 };
+}
 
 export interface StoreOptions {
   /** Where content comes from (the environment's source by default). */
@@ -44,7 +62,7 @@ export interface StoreOptions {
 export function makeStore(preloadedState?: Partial<RootState>, { extra = defaultContentExtra }: StoreOptions = {}) {
   const listenerMiddleware = createListenerMiddleware();
   const store = configureStore({
-    reducer: persistedReducer,
+    reducer: makePersistedReducer(),
     preloadedState: preloadedState as (RootState & PersistPartial) | undefined,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
@@ -56,7 +74,7 @@ export function makeStore(preloadedState?: Partial<RootState>, { extra = default
     // RTK Query's own actions notify subscribers in a batch; by default at the next animation frame, which put up
     // to a frame between a search's answer and its render. A microtask still batches what one answer dispatches.
     enhancers: (getDefaultEnhancers) => getDefaultEnhancers({ autoBatch: { type: 'tick' } }),
-    devTools: process.env.NODE_ENV === 'production' ? false : { name: siteConfig.name, trace: true, traceLimit: 25 },
+    devTools: devToolsOption(),
   });
   registerListeners(listenerMiddleware.startListening as AppStartListening);
   return store;

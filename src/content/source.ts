@@ -1,5 +1,6 @@
 // The one interface every content source implements, and the one place that picks the source
-// from the environment (ARCHITECTURE.md): Contentful when its credentials are set, else the mock.
+// from the environment (ARCHITECTURE.md): Contentful when its credentials are set, else the mock;
+// CONTENT_SOURCE forces one, including 'static' (the three embedded posts of src/content/static/).
 // Sources are loaded with dynamic import() so the contentful SDK never joins the first-load chunk.
 import type { Author, BlogPost, Category, ConnectionStatus, Page, PostQuery, Tag } from './model';
 
@@ -24,7 +25,7 @@ export interface ContentSource {
   reconnect(): Promise<ConnectionStatus>;
 }
 
-export type SourceKind = 'mock' | 'contentful';
+export type SourceKind = 'mock' | 'contentful' | 'static';
 
 /** The environment variables that configure content; in the browser they are fixed at build time. */
 export interface ContentEnv {
@@ -47,7 +48,8 @@ export const readContentEnv = (): ContentEnv => ({
 });
 
 export function chooseSourceKind(env: ContentEnv): SourceKind {
-  if (env.CONTENT_SOURCE === 'mock' || env.CONTENT_SOURCE === 'contentful') return env.CONTENT_SOURCE;
+  const forced = env.CONTENT_SOURCE;
+  if (forced === 'mock' || forced === 'contentful' || forced === 'static') return forced;
   return env.CONTENTFUL_SPACE_ID && env.CONTENTFUL_ACCESS_TOKEN ? 'contentful' : 'mock';
 }
 
@@ -86,11 +88,16 @@ export async function createContentSource(
   env: ContentEnv = readContentEnv(),
   options: SourceOptions = {},
 ): Promise<ContentSource> {
-  if (chooseSourceKind(env) === 'contentful') {
+  const kind = chooseSourceKind(env);
+  if (kind === 'contentful') {
     const { createContentfulSource } = await import(
       /* webpackChunkName: "contentful" */ './contentful/contentfulSource'
     );
     return createContentfulSource(contentfulConfig(env, options));
+  }
+  if (kind === 'static') {
+    const { createStaticSource } = await import(/* webpackChunkName: "content-static" */ './static/staticSource');
+    return createStaticSource();
   }
   const { createMockSource } = await import(/* webpackChunkName: "content-mock" */ './mock/mockSource');
   return createMockSource({ delayMs: options.mockDelayMs });

@@ -1,7 +1,9 @@
-import { Outlet, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { LocationReporter } from '../../features/analytics';
 import { OfflineBanner } from '../../features/connectivity';
 import { CookieBanner } from '../../features/consent';
+import { ErrorBoundary } from '../../site/errors/ErrorBoundary';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { colors, fontSizes, layout, radii, space } from '../../ui/theme';
 import { loadingText } from '../config';
@@ -40,25 +42,45 @@ function NavigationProgress() {
   );
 }
 
+/** A part of the layout whose render error stays its own, until the visitor moves to another page. */
+function Part({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>;
+}
+
+/**
+ * The page content's render errors are the route's (routes.tsx): the error screen, with Try Again, in
+ * place of the page. The layout's own parts each keep theirs to themselves with site.md §2's generic
+ * fallback ('Something went wrong.' and the message, logged), so a broken footer or banner leaves the
+ * page and the navigation usable instead of taking the whole layout down with it.
+ */
 export function Layout() {
   return (
     <>
       <a href="#main" css={skipLinkStyle}>
         Skip to main content
       </a>
-      <TopBar />
+      <Part>
+        <TopBar />
+      </Part>
       <div css={{ paddingTop: layout.navHeight, minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-        <OfflineBanner />
+        <Part>
+          <OfflineBanner />
+        </Part>
         <NavigationProgress />
         <main id="main" tabIndex={-1} css={{ flex: 1, outline: 'none' }}>
           <Outlet />
         </main>
-        <Footer />
+        <Part>
+          <Footer />
+        </Part>
       </div>
       <ScrollToTop />
       <RouteMeta />
       <LocationReporter />
-      <CookieBanner />
+      <Part>
+        <CookieBanner />
+      </Part>
     </>
   );
 }

@@ -1,6 +1,7 @@
 // The visitor's consent choice (persisted) and the banner/panel UI state around it (not persisted).
 import { createSelector, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
+import { PERSIST_KEY } from '../../app/config';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import {
   consentAcceptedAll,
@@ -53,6 +54,12 @@ export const consentSlice = createSlice({
     selectHasSavedConsent: (state) => state.hasSavedChoice,
   },
 });
+
+/**
+ * Where the visitor's consent choice is kept in localStorage (site.md §3, "a product-specific consent
+ * key"): a JSON object of the five preferences (plus `savedAt`), written once a choice is made.
+ */
+export const CONSENT_STORAGE_KEY = `${PERSIST_KEY}-consent`;
 
 /** Validates a persisted consent value; anything malformed falls back to the defaults (undefined). */
 export function parsePersistedConsent(value: unknown): ConsentState | undefined {

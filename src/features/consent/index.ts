@@ -3,6 +3,7 @@ export {
   consentUiSlice,
   isConsentChoice,
   parsePersistedConsent,
+  CONSENT_STORAGE_KEY,
   selectConsentPreferences,
   selectHasSavedConsent,
   selectBannerOpen,

@@ -1,4 +1,11 @@
-export { themeSlice, themeChanged, systemPreferenceChanged, selectThemeMode, parsePersistedTheme } from './themeSlice';
+export {
+  themeSlice,
+  themeChanged,
+  systemPreferenceChanged,
+  selectThemeMode,
+  parsePersistedTheme,
+  THEME_STORAGE_KEY,
+} from './themeSlice';
 export type { ThemeMode, ThemeState } from './themeSlice';
 export { addThemeListeners, applyThemeToDocument } from './listeners';
 export { ThemeToggle } from './ThemeToggle';

@@ -5,6 +5,9 @@ export type ThemeMode = 'light' | 'dark';
 
 export type ThemeState = { mode: ThemeMode };
 
+/** Where the theme choice is kept in localStorage (site.md §3): the bare word, 'light' or 'dark'. */
+export const THEME_STORAGE_KEY = 'theme';
+
 export const isThemeMode = (value: unknown): value is ThemeMode => value === 'light' || value === 'dark';
 
 /** Validates a persisted theme: anything but light or dark is ignored (site.md §5). */

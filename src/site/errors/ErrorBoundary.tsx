@@ -23,6 +23,8 @@ type Props = {
   fallback?: (error: unknown) => ReactNode;
   /** The boundary wraps the whole app, so an error it catches leaves nothing usable (analytics `fatal`). */
   fatal?: boolean;
+  /** When this changes, the children are rendered again (the layout passes the path: navigating recovers a part). */
+  resetKey?: unknown;
 };
 type State = { error: unknown; failed: boolean };
 
@@ -36,6 +38,11 @@ export class ErrorBoundary extends Component<Props, State> {
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     logError('Rendering error', error, { componentStack: info.componentStack ?? undefined });
     reportException(error, this.props.fatal ?? false);
+  }
+
+  override componentDidUpdate(previous: Props): void {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey)
+      this.setState({ error: undefined, failed: false });
   }
 
   override render(): ReactNode {

@@ -47,25 +47,29 @@ export const SAVED_DEFAULT_CONSENT = {
 } as const;
 
 /**
- * Runs before the page's scripts on every document: adds the saved consent to the persisted record
- * unless the record already has one (so a choice made during the test survives reloads) and keeps
- * whatever else is stored there (the theme).
+ * Runs before the page's scripts on every document: saves the default consent choice under its own
+ * key (`meridian-cloud-consent`, a JSON object of the five preferences; src/app/persist.ts) unless a
+ * choice is stored already, there or in the old shared record (so a choice made during the test
+ * survives reloads). Nothing else stored is touched (the theme).
  */
 export async function saveDefaultConsent(context: BrowserContext): Promise<void> {
   await context.addInitScript(
-    ({ key, consent }) => {
+    ({ key, legacyKey, consent }) => {
       try {
-        const raw = window.localStorage.getItem(key);
-        const record = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
-        if (typeof record !== 'object' || 'consent' in record) return;
-        record.consent = consent;
-        record._persist ??= JSON.stringify({ version: 1, rehydrated: true });
-        window.localStorage.setItem(key, JSON.stringify(record));
+        if (window.localStorage.getItem(key) !== null) return;
+        const legacy = window.localStorage.getItem(legacyKey);
+        const record = (legacy ? JSON.parse(legacy) : null) as { consent?: unknown } | null;
+        if (record?.consent !== undefined) return;
+        window.localStorage.setItem(key, consent);
       } catch {
         // A corrupt record is a test's own business: leave it as it is.
       }
     },
-    { key: PERSIST_STORAGE_KEY, consent: JSON.stringify(SAVED_DEFAULT_CONSENT) },
+    {
+      key: 'meridian-cloud-consent',
+      legacyKey: PERSIST_STORAGE_KEY,
+      consent: JSON.stringify({ ...SAVED_DEFAULT_CONSENT.preferences, savedAt: SAVED_DEFAULT_CONSENT.savedAt }),
+    },
   );
 }
 

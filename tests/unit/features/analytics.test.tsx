@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { persistStore } from 'redux-persist';
 import { appStarted } from '../../../src/app/appEvents';
-import { PERSIST_KEY } from '../../../src/app/config';
 import { makeStore } from '../../../src/app/store';
 import type { AppStore } from '../../../src/app/store';
 import {
@@ -12,6 +11,7 @@ import {
   trackEvent,
 } from '../../../src/features/analytics';
 import {
+  CONSENT_STORAGE_KEY,
   consentAcceptedAll,
   consentRejectedAll,
   consentSaved,
@@ -24,7 +24,6 @@ import { renderApp, renderRoutes, renderWithProviders } from '../../support/rend
 
 const ID = 'G-TEST12345';
 const SCRIPT_URL = `https://www.googletagmanager.com/gtag/js?id=${ID}`;
-const storageKey = `persist:${PERSIST_KEY}`;
 
 /** The tag's queue as plain arrays (gtag pushes Arguments objects). */
 const commands = (): unknown[][] => (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
@@ -46,11 +45,8 @@ async function startPersistedStore(): Promise<AppStore> {
 
 const saveConsent = (preferences: typeof defaultPreferences) =>
   window.localStorage.setItem(
-    storageKey,
-    JSON.stringify({
-      consent: JSON.stringify({ preferences, hasSavedChoice: true, savedAt: '2026-11-21T10:00:00.000Z' }),
-      _persist: JSON.stringify({ version: 1, rehydrated: true }),
-    }),
+    CONSENT_STORAGE_KEY,
+    JSON.stringify({ ...preferences, savedAt: '2026-11-21T10:00:00.000Z' }),
   );
 
 const granted = { ...defaultPreferences, analytics_storage: 'granted', ad_storage: 'granted' } as const;

@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { persistStore } from 'redux-persist';
 import { appStarted } from '../../../src/app/appEvents';
-import { PERSIST_KEY } from '../../../src/app/config';
 import { Footer } from '../../../src/app/layout/Footer';
-import { CONSENT_SAVE_ERROR } from '../../../src/app/persist';
+import { CONSENT_SAVE_ERROR, LEGACY_STORAGE_KEY } from '../../../src/app/persist';
 import { makeStore } from '../../../src/app/store';
 import type { AppStore } from '../../../src/app/store';
 import {
+  CONSENT_STORAGE_KEY,
   CookieBanner,
   CookieSettingsPanel,
   consentAcceptedAll,
@@ -19,8 +19,6 @@ import {
 } from '../../../src/features/consent';
 import { renderApp, renderWithProviders } from '../../support/render';
 
-const storageKey = `persist:${PERSIST_KEY}`;
-
 /** Starts persistence the way main.tsx does and waits until the saved state is back. */
 async function startPersistedStore(): Promise<AppStore> {
   const store = makeStore();
@@ -31,21 +29,30 @@ async function startPersistedStore(): Promise<AppStore> {
   return store;
 }
 
-const storedRecord = () => JSON.parse(window.localStorage.getItem(storageKey) ?? '{}') as Record<string, string>;
-const storedConsent = () => JSON.parse(storedRecord().consent ?? 'null') as unknown;
+/** The saved choice as site.md §3 stores it: a JSON object of the five preferences under its own key. */
+const storedConsent = () => JSON.parse(window.localStorage.getItem(CONSENT_STORAGE_KEY) ?? 'null') as unknown;
+const storedKeys = () =>
+  Array.from({ length: window.localStorage.length }, (_, index) => window.localStorage.key(index)).sort();
 const flushWrites = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-
-const saveConsent = (value: unknown) =>
-  window.localStorage.setItem(
-    storageKey,
-    JSON.stringify({ consent: JSON.stringify(value), _persist: JSON.stringify({ version: 1, rehydrated: true }) }),
-  );
 
 const savedRejection = {
   preferences: defaultPreferences,
   hasSavedChoice: true,
   savedAt: '2026-11-21T10:00:00.000Z',
 };
+
+const saveConsent = (value: typeof savedRejection) =>
+  window.localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify({ ...value.preferences, savedAt: value.savedAt }));
+
+/** The shared record earlier versions of the site stored both choices in. */
+const saveLegacyRecord = (slices: Record<string, unknown>) =>
+  window.localStorage.setItem(
+    LEGACY_STORAGE_KEY,
+    JSON.stringify({
+      ...Object.fromEntries(Object.entries(slices).map(([key, value]) => [key, JSON.stringify(value)])),
+      _persist: JSON.stringify({ version: 1, rehydrated: true }),
+    }),
+  );
 
 const banner = () => screen.queryByRole('region', { name: 'Cookie preferences' });
 
@@ -136,12 +143,19 @@ describe('consent transitions (site.md §4)', () => {
 });
 
 describe('persistence', () => {
-  it('survives a fresh store: the choice is written under persist:meridian-cloud and read back', async () => {
+  it('survives a fresh store: the choice is written as a JSON object of the five preferences under meridian-cloud-consent and read back', async () => {
+    expect(CONSENT_STORAGE_KEY).toBe('meridian-cloud-consent');
     const first = await startPersistedStore();
     first.dispatch(consentAcceptedAll('banner'));
-    await waitFor(() =>
-      expect(storedConsent()).toMatchObject({ hasSavedChoice: true, preferences: { analytics_storage: 'granted' } }),
-    );
+    await waitFor(() => expect(storedConsent()).toMatchObject({ analytics_storage: 'granted' }));
+    expect(storedConsent()).toEqual({
+      analytics_storage: 'granted',
+      ad_storage: 'granted',
+      functionality_storage: 'granted',
+      personalization_storage: 'granted',
+      security_storage: 'granted',
+      savedAt: first.getState().consent.savedAt,
+    });
 
     const second = await startPersistedStore();
     expect(second.getState().consent.hasSavedChoice).toBe(true);
@@ -149,26 +163,68 @@ describe('persistence', () => {
     expect(second.getState().consentUi.bannerOpen).toBe(false);
   });
 
-  it('keeps the banner state out of storage', async () => {
+  it('keeps the banner state, and the defaults before any choice, out of storage', async () => {
     const store = await startPersistedStore();
     store.dispatch(consentBannerOpened({ trigger: 'settings' }));
-    await waitFor(() => expect(Object.keys(storedRecord()).sort()).toEqual(['_persist', 'consent', 'theme']));
+    store.dispatch(consentCategoryToggled({ category: 'ad_storage' }));
+    // redux-persist writes a slice per tick: once the theme is there, the consent slice has been through too.
+    await waitFor(() => expect(window.localStorage.getItem('theme')).not.toBeNull());
+    await flushWrites();
+    expect(storedKeys()).toEqual(['theme']);
+  });
+
+  it("carries a returning visitor's choice over from the old shared record, then drops the record", async () => {
+    saveLegacyRecord({ consent: savedRejection, theme: { mode: 'dark' } });
+    const store = await startPersistedStore();
+    expect(store.getState().consent).toEqual(savedRejection);
+    await waitFor(() => expect(storedConsent()).toEqual({ ...defaultPreferences, savedAt: savedRejection.savedAt }));
+    expect(window.localStorage.getItem('theme')).toBe('dark');
+    expect(window.localStorage.getItem(LEGACY_STORAGE_KEY)).toBeNull();
+    expect((await startPersistedStore()).getState().consent).toEqual(savedRejection);
+  });
+
+  it('a choice this tab never touched stays as another tab saved it', async () => {
+    const store = await startPersistedStore();
+    await waitFor(() => expect(window.localStorage.getItem('theme')).not.toBeNull());
+    saveConsent(savedRejection); // saved in another tab meanwhile
+    store.dispatch({ type: 'theme/changed', payload: 'dark' });
+    await waitFor(() => expect(window.localStorage.getItem('theme')).toBe('dark'));
+    expect(storedConsent()).toEqual({ ...defaultPreferences, savedAt: savedRejection.savedAt });
   });
 
   it.each([
-    ['not JSON', '{nope'],
-    ['a consent value that is not JSON', JSON.stringify({ consent: '{nope' })],
+    ['not JSON', CONSENT_STORAGE_KEY, '{nope'],
+    ['not an object', CONSENT_STORAGE_KEY, '"granted"'],
+    ['unknown values', CONSENT_STORAGE_KEY, JSON.stringify({ ...defaultPreferences, ad_storage: 'yes' })],
+    ['a missing category', CONSENT_STORAGE_KEY, JSON.stringify({ analytics_storage: 'granted' })],
+    ['an old record that is not JSON', LEGACY_STORAGE_KEY, '{nope'],
+    ['an old consent value that is not JSON', LEGACY_STORAGE_KEY, JSON.stringify({ consent: '{nope' })],
     [
-      'unknown values',
+      'an old record with unknown values',
+      LEGACY_STORAGE_KEY,
       JSON.stringify({ consent: JSON.stringify({ ...savedRejection, preferences: { ad_storage: 'yes' } }) }),
     ],
-    ['a missing saved flag', JSON.stringify({ consent: JSON.stringify({ preferences: defaultPreferences }) })],
-  ])('falls back to the defaults on a corrupt stored value (%s), logging only', async (_name, raw) => {
+    [
+      'an old record without the saved flag',
+      LEGACY_STORAGE_KEY,
+      JSON.stringify({ consent: JSON.stringify({ preferences: defaultPreferences }) }),
+    ],
+  ])('falls back to the defaults on a corrupt stored value (%s), logging only', async (_name, key, raw) => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    window.localStorage.setItem(storageKey, raw);
+    window.localStorage.setItem(key, raw);
     const store = await startPersistedStore();
     expect(store.getState().consent).toEqual({ preferences: defaultPreferences, hasSavedChoice: false, savedAt: null });
     error.mockRestore();
+  });
+
+  it('a tampered choice can never switch a required category off', async () => {
+    window.localStorage.setItem(
+      CONSENT_STORAGE_KEY,
+      JSON.stringify({ ...defaultPreferences, security_storage: 'denied', functionality_storage: 'denied' }),
+    );
+    const store = await startPersistedStore();
+    expect(store.getState().consent.hasSavedChoice).toBe(true);
+    expect(store.getState().consent.preferences).toEqual(defaultPreferences);
   });
 
   it('logs "Error saving consent preferences" when storage refuses the write, and tells the visitor nothing', async () => {
@@ -311,9 +367,7 @@ describe('cookie banner', () => {
     await user.click(within(region).getByRole('button', { name: 'Save' }));
     expect(banner()).not.toBeInTheDocument();
     expect(store.getState().consent.preferences).toEqual({ ...defaultPreferences, analytics_storage: 'granted' });
-    await waitFor(() =>
-      expect(storedConsent()).toMatchObject({ preferences: { analytics_storage: 'granted' }, hasSavedChoice: true }),
-    );
+    await waitFor(() => expect(storedConsent()).toMatchObject({ analytics_storage: 'granted' }));
   });
 
   it.each([
@@ -324,9 +378,7 @@ describe('cookie banner', () => {
     await user.click(await screen.findByRole('button', { name }));
     expect(banner()).not.toBeInTheDocument();
     expect(store.getState().consent.preferences.analytics_storage).toBe(analytics);
-    await waitFor(() =>
-      expect(storedConsent()).toMatchObject({ hasSavedChoice: true, preferences: { analytics_storage: analytics } }),
-    );
+    await waitFor(() => expect(storedConsent()).toMatchObject({ analytics_storage: analytics }));
   });
 });
 
@@ -351,7 +403,7 @@ describe('cookie settings panel on the privacy page', () => {
     await user.click(screen.getByRole('switch', { name: 'Advertisement' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(store.getState().consent.preferences).toEqual({ ...defaultPreferences, ad_storage: 'granted' });
-    await waitFor(() => expect(storedConsent()).toMatchObject({ preferences: { ad_storage: 'granted' } }));
+    await waitFor(() => expect(storedConsent()).toMatchObject({ ad_storage: 'granted' }));
   });
 
   it('is part of the privacy policy page, in its cookie-policy section', async () => {

@@ -2,12 +2,13 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { REHYDRATE, persistStore } from 'redux-persist';
 import { appStarted } from '../../../src/app/appEvents';
 import { PERSIST_KEY } from '../../../src/app/config';
+import { LEGACY_STORAGE_KEY } from '../../../src/app/persist';
 import { makeStore } from '../../../src/app/store';
 import { ThemeToggle, themeBootScript } from '../../../src/features/theme';
 import { installColorScheme } from '../../support/matchMedia';
 import { renderWithProviders } from '../../support/render';
 
-const storageKey = `persist:${PERSIST_KEY}`;
+const THEME_KEY = 'theme';
 const html = () => document.documentElement;
 
 /** Starts persistence the way main.tsx does and waits until the saved state is back. */
@@ -20,11 +21,18 @@ async function startPersistedStore() {
   return store;
 }
 
-const saveTheme = (value: unknown) =>
+/** The choice as site.md §3 stores it: the bare word under 'theme'. */
+const saveTheme = (mode: string) => window.localStorage.setItem(THEME_KEY, mode);
+
+/** The shared record earlier versions of the site stored both choices in. */
+const saveLegacyTheme = (value: unknown) =>
   window.localStorage.setItem(
-    storageKey,
+    LEGACY_STORAGE_KEY,
     JSON.stringify({ theme: JSON.stringify(value), _persist: JSON.stringify({ version: 1, rehydrated: true }) }),
   );
+
+const storedKeys = () =>
+  Array.from({ length: window.localStorage.length }, (_, index) => window.localStorage.key(index)).sort();
 
 describe('theme', () => {
   it('toggles between light and dark, setting the class and data-theme on <html>', async () => {
@@ -40,10 +48,20 @@ describe('theme', () => {
 
   it('starts from the saved choice, even when the system prefers the other scheme', async () => {
     installColorScheme('light');
-    saveTheme({ mode: 'dark' });
+    saveTheme('dark');
     const store = await startPersistedStore();
     expect(store.getState().theme.mode).toBe('dark');
     expect(html()).toHaveAttribute('data-theme', 'dark');
+  });
+
+  it("carries a returning visitor's choice over from the old shared record, then drops the record", async () => {
+    installColorScheme('light');
+    saveLegacyTheme({ mode: 'dark' });
+    const store = await startPersistedStore();
+    expect(store.getState().theme.mode).toBe('dark');
+    await waitFor(() => expect(window.localStorage.getItem(THEME_KEY)).toBe('dark'));
+    expect(window.localStorage.getItem(LEGACY_STORAGE_KEY)).toBeNull();
+    expect((await startPersistedStore()).getState().theme.mode).toBe('dark');
   });
 
   it('uses the system preference when nothing is saved, and follows later system changes', async () => {
@@ -57,36 +75,34 @@ describe('theme', () => {
 
   it('ignores a stored value other than light or dark', async () => {
     installColorScheme('dark');
-    saveTheme({ mode: 'purple' });
+    saveTheme('purple');
     const store = await startPersistedStore();
     expect(store.getState().theme.mode).toBe('dark');
   });
 
-  it('survives a corrupt stored value', async () => {
+  it('survives a corrupt old record', async () => {
     installColorScheme('light');
-    window.localStorage.setItem(storageKey, '{not json');
+    window.localStorage.setItem(LEGACY_STORAGE_KEY, '{not json');
     const store = await startPersistedStore();
     expect(store.getState().theme.mode).toBe('light');
   });
 
-  it('saves each change to localStorage', async () => {
+  it("saves each change to localStorage under 'theme', as the bare word", async () => {
     installColorScheme('light');
     const store = await startPersistedStore();
     store.dispatch({ type: 'theme/changed', payload: 'dark' });
     // redux-persist writes one slice per tick; with consent persisted too, that takes a little longer.
-    await waitFor(() => {
-      const saved = JSON.parse(window.localStorage.getItem(storageKey) ?? '{}') as { theme?: string };
-      expect(JSON.parse(saved.theme ?? 'null')).toEqual({ mode: 'dark' });
-    });
+    await waitFor(() => expect(window.localStorage.getItem(THEME_KEY)).toBe('dark'));
+    store.dispatch({ type: 'theme/changed', payload: 'light' });
+    await waitFor(() => expect(window.localStorage.getItem(THEME_KEY)).toBe('light'));
   });
 
-  it('never persists anything but the whitelisted slices', async () => {
+  it('never persists anything but the theme until a consent choice is made', async () => {
     installColorScheme('light');
-    await startPersistedStore();
-    await waitFor(() => {
-      const saved = JSON.parse(window.localStorage.getItem(storageKey) ?? '{}') as Record<string, unknown>;
-      expect(Object.keys(saved).sort()).toEqual(['_persist', 'consent', 'theme']);
-    });
+    const store = await startPersistedStore();
+    store.dispatch({ type: 'theme/changed', payload: 'dark' });
+    await waitFor(() => expect(window.localStorage.getItem(THEME_KEY)).toBe('dark'));
+    expect(storedKeys()).toEqual([THEME_KEY]);
   });
 
   describe('boot script (runs inline before first paint)', () => {
@@ -96,17 +112,29 @@ describe('theme', () => {
 
     it('applies a saved dark choice', () => {
       installColorScheme('light');
-      saveTheme({ mode: 'dark' });
+      saveTheme('dark');
       runBootScript()();
       expect(html()).toHaveClass('dark');
       expect(html()).toHaveAttribute('data-theme', 'dark');
     });
 
-    it('falls back to the system preference and ignores junk', () => {
-      installColorScheme('dark');
-      saveTheme({ mode: '<script>' });
+    it('applies a choice still in the old shared record (before the app has carried it over)', () => {
+      installColorScheme('light');
+      saveLegacyTheme({ mode: 'dark' });
       runBootScript()();
       expect(html()).toHaveAttribute('data-theme', 'dark');
+    });
+
+    it('falls back to the system preference and ignores junk', () => {
+      installColorScheme('dark');
+      saveTheme('<script>');
+      runBootScript()();
+      expect(html()).toHaveAttribute('data-theme', 'dark');
+      installColorScheme('light');
+      window.localStorage.removeItem(THEME_KEY);
+      saveLegacyTheme({ mode: '<script>' });
+      runBootScript()();
+      expect(html()).toHaveAttribute('data-theme', 'light');
     });
 
     it('defaults to light without matchMedia', () => {
