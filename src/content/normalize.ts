@@ -1,9 +1,9 @@
 // Builds a BlogPost from whatever a source has, applying the defaults of blog-data-layer.md §3:
-// title 'Untitled', slug = id, excerpt = the content cut at 160 characters, status 'published',
+// title 'Untitled', slug = id, excerpt = the body's prose cut at 160 characters, status 'published',
 // format detected in the §4 order, plain text, reading time and table of contents derived.
 import type { Author, BlogPost, Category, Image, RichTextDocument, Tag } from './model';
 import { DEFAULTS } from './model';
-import { detectFormat, makeExcerpt, parseRichText, readingTime, tableOfContents, toPlainText } from './text';
+import { detectFormat, makeExcerpt, parseRichText, proseText, readingTime, tableOfContents, toPlainText } from './text';
 import { markdownToSafeHtml, sanitizeHtml } from './text/sanitize';
 
 /** Links to any origin but the site's open in a new tab with noopener (fixed at build time in the browser). */
@@ -59,7 +59,9 @@ export function toBlogPost(input: PostInput): BlogPost {
     rawContent,
     contentFormat: format,
     bodyHtml: safeBodyHtml(rawContent, format),
-    excerpt: nonBlank(input.excerpt) ?? makeExcerpt(content),
+    // Cut from the prose, so a card never opens with a heading or ends in code; a body of only
+    // headings and code still gets one, from all its text.
+    excerpt: nonBlank(input.excerpt) ?? makeExcerpt(proseText(rawContent, format) || content),
     publishDate,
     modifiedDate: isoOr(input.modifiedDate, publishDate),
     authors: input.authors ?? [],

@@ -1,4 +1,5 @@
-// Plain text of a body in any of the three formats: what search, excerpts and reading time use.
+// Plain text of a body in any of the three formats: all of it for search and reading time, its prose
+// alone for a card's excerpt.
 //
 // Parsing is left to the libraries the site already ships, never to regular expressions:
 // - HTML: htmlparser2's streaming `Parser`, whose tokenizer decodes every named and numeric entity
@@ -10,6 +11,7 @@
 //   token, so plain text reads a body exactly as the page renders it.
 // Images read as their alt text in both formats, as a screen reader or text browser reads them, so a
 // sentence with an inline image stays whole. Code (spans and blocks) keeps its text verbatim.
+// The prose reading (`proseText`) walks the same way but leaves out what is not a sentence.
 import { decodeHTML, decodeHTMLStrict } from 'entities/decode';
 import { Parser } from 'htmlparser2';
 import { Lexer, Marked } from 'marked';
@@ -31,11 +33,27 @@ const BLOCKS_WITH_BREAKS = new Set([
   'table-header-cell',
 ]);
 
-export function richTextToPlain(node: RichTextNode | RichTextDocument): string {
+/**
+ * What a walk reads: all the text (search, reading time), or only the prose a card's excerpt is cut from.
+ * Joined into one line, a heading runs into the sentence after it ("Why bulk matters Apex runs…"), and
+ * code, a table's cells or an image's alt text are not sentences a teaser can end in ("Map<Id…").
+ */
+type Reading = 'all' | 'prose';
+
+// Rich text has no code block (code is a mark on text, part of a sentence) and an embedded image no text.
+// prettier-ignore
+const RICH_TEXT_NOT_PROSE = new Set([
+  'heading-1', 'heading-2', 'heading-3', 'heading-4', 'heading-5', 'heading-6', 'table',
+]);
+
+function readRichText(node: RichTextNode | RichTextDocument, reading: Reading): string {
   if (node.nodeType === 'text') return node.value ?? '';
-  const inner = (node.content ?? []).map(richTextToPlain).join('');
+  if (reading === 'prose' && RICH_TEXT_NOT_PROSE.has(node.nodeType)) return '';
+  const inner = (node.content ?? []).map((child) => readRichText(child, reading)).join('');
   return BLOCKS_WITH_BREAKS.has(node.nodeType) ? `${inner}\n` : inner;
 }
+
+export const richTextToPlain = (node: RichTextNode | RichTextDocument): string => readRichText(node, 'all');
 
 /** Text gathered from a walk: a block boundary becomes one line break, and only after some text. */
 class TextLines {
@@ -66,24 +84,29 @@ const HTML_BLOCKS = new Set([
 ]);
 const HTML_CELLS = new Set(['td', 'th']);
 const HTML_HIDDEN = new Set(['script', 'style', 'template']);
+// Left out of the prose with everything inside them; an image's caption goes with the image.
+const HTML_NOT_PROSE = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'table', 'figcaption']);
 
-function addHtml(html: string, lines: TextLines): void {
-  let hiddenDepth = 0;
+function addHtml(html: string, lines: TextLines, reading: Reading = 'all'): void {
+  const skips = (name: string): boolean => HTML_HIDDEN.has(name) || (reading === 'prose' && HTML_NOT_PROSE.has(name));
+  let skipDepth = 0;
   const parser = new Parser(
     {
       onopentag(name, attributes) {
-        if (HTML_HIDDEN.has(name)) hiddenDepth += 1;
-        if (hiddenDepth > 0) return;
-        if (HTML_BLOCKS.has(name)) lines.endLine();
-        else if (name === 'img' && attributes.alt) lines.add(attributes.alt);
+        if (skipDepth === 0) {
+          // A left-out block still ends the line, so the text either side of it stays apart.
+          if (HTML_BLOCKS.has(name)) lines.endLine();
+          else if (name === 'img' && reading === 'all' && attributes.alt) lines.add(attributes.alt);
+        }
+        if (skips(name)) skipDepth += 1;
       },
       ontext(text) {
-        if (hiddenDepth === 0) lines.add(text);
+        if (skipDepth === 0) lines.add(text);
       },
       onclosetag(name) {
-        if (HTML_HIDDEN.has(name)) hiddenDepth = Math.max(0, hiddenDepth - 1);
-        else if (hiddenDepth > 0) return;
-        else if (HTML_BLOCKS.has(name)) lines.endLine();
+        if (skips(name)) skipDepth = Math.max(0, skipDepth - 1);
+        if (skipDepth > 0) return;
+        if (HTML_BLOCKS.has(name)) lines.endLine();
         else if (HTML_CELLS.has(name)) lines.add(' ');
       },
     },
@@ -103,8 +126,16 @@ export function htmlToPlain(html: string): string {
 let markdownParser: Marked | undefined;
 const getMarkdownParser = (): Marked => (markdownParser ??= new Marked({ gfm: true, breaks: false, async: false }));
 
-function addMarkdown(tokens: readonly Token[], lines: TextLines): void {
+// Fenced and indented code blocks are both 'code' tokens; an image's alt text goes with the image.
+const MARKDOWN_NOT_PROSE = new Set<MarkedToken['type']>(['heading', 'code', 'table', 'image']);
+
+function addMarkdown(tokens: readonly Token[], lines: TextLines, reading: Reading = 'all'): void {
   for (const token of tokens as readonly MarkedToken[]) {
+    if (reading === 'prose' && MARKDOWN_NOT_PROSE.has(token.type)) {
+      // Left out, but the text either side of it stays apart.
+      if (token.type !== 'image') lines.endLine();
+      continue;
+    }
     switch (token.type) {
       case 'space':
       case 'hr':
@@ -115,13 +146,13 @@ function addMarkdown(tokens: readonly Token[], lines: TextLines): void {
       case 'paragraph':
       case 'blockquote':
         lines.endLine();
-        addMarkdown(token.tokens, lines);
+        addMarkdown(token.tokens, lines, reading);
         lines.endLine();
         break;
       case 'list':
         for (const item of token.items) {
           lines.endLine();
-          addMarkdown(item.tokens, lines);
+          addMarkdown(item.tokens, lines, reading);
         }
         lines.endLine();
         break;
@@ -129,7 +160,7 @@ function addMarkdown(tokens: readonly Token[], lines: TextLines): void {
         for (const row of [token.header, ...token.rows]) {
           lines.endLine();
           for (const cell of row) {
-            addMarkdown(cell.tokens, lines);
+            addMarkdown(cell.tokens, lines, reading);
             lines.add(' ');
           }
         }
@@ -150,17 +181,17 @@ function addMarkdown(tokens: readonly Token[], lines: TextLines): void {
       case 'html':
         // Raw HTML inside markdown reads as HTML: a block as its own lines, an inline <br> as a break.
         if (token.block) lines.endLine();
-        addHtml(token.text, lines);
+        addHtml(token.text, lines, reading);
         if (token.block) lines.endLine();
         break;
       case 'text':
         // CommonMark only knows entities that end in ';' ("AT&T" and "&copy 2024" stay as written).
-        if (token.tokens) addMarkdown(token.tokens, lines);
+        if (token.tokens) addMarkdown(token.tokens, lines, reading);
         else lines.add(decodeHTMLStrict(token.text));
         break;
       default:
         // strong, em, del, link and image: their words without the syntax around them.
-        addMarkdown(token.tokens, lines);
+        addMarkdown(token.tokens, lines, reading);
     }
   }
 }
@@ -185,11 +216,24 @@ export const normalizeWhitespace = (text: string): string =>
     .filter(Boolean)
     .join('\n');
 
-export function toPlainText(raw: unknown, format: ContentFormat): string {
+function readBody(raw: unknown, format: ContentFormat, reading: Reading): string {
   if (format === 'richText') {
     const document = parseRichText(raw);
-    return document ? normalizeWhitespace(richTextToPlain(document)) : '';
+    return document ? normalizeWhitespace(readRichText(document, reading)) : '';
   }
   if (typeof raw !== 'string') return '';
-  return normalizeWhitespace(format === 'html' ? htmlToPlain(raw) : markdownToPlain(raw));
+  const lines = new TextLines();
+  if (format === 'html') addHtml(raw, lines, reading);
+  else addMarkdown(getMarkdownParser().lexer(raw), lines, reading);
+  return normalizeWhitespace(lines.toString());
 }
+
+/** All the text of a body, one block a line: what search and reading time read. */
+export const toPlainText = (raw: unknown, format: ContentFormat): string => readBody(raw, format, 'all');
+
+/**
+ * The prose of a body, one block a line: its paragraphs, list items and quotes, with inline code and
+ * links as words of their sentence, but no headings, code blocks, tables or images. What a card's
+ * excerpt is cut from; empty when the body has no prose (only headings and code, say).
+ */
+export const proseText = (raw: unknown, format: ContentFormat): string => readBody(raw, format, 'prose');

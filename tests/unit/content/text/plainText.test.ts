@@ -1,8 +1,8 @@
-// Plain text of each format: what search, excerpts and reading time are computed from.
-import type { RichTextDocument } from '../../../../src/content/model';
+// Plain text of each format: all of it for search and reading time, its prose for card excerpts.
+import type { RichTextDocument, RichTextNode } from '../../../../src/content/model';
 import { toBlogPost } from '../../../../src/content/normalize';
-import { htmlToPlain, markdownToPlain, richTextToPlain, toPlainText } from '../../../../src/content/text';
-import { richTextFixture, richTextFixtureJson } from './richTextFixtures';
+import { htmlToPlain, markdownToPlain, proseText, richTextToPlain, toPlainText } from '../../../../src/content/text';
+import { concatDocuments, richTextFixture, richTextFixtureJson } from './richTextFixtures';
 
 const plainRich = (name: string): string => toPlainText(richTextFixture(name), 'richText');
 
@@ -269,5 +269,112 @@ describe('plain text of markdown', () => {
     expect(toPlainText('- [x] done\n- [ ] next\n\nSee [the guide][g].\n\n[g]: https://example.com', 'markdown')).toBe(
       'done\nnext\nSee the guide.',
     );
+  });
+});
+
+describe('prose of a body (what a card’s excerpt is cut from)', () => {
+  it('leaves out markdown headings, ATX and setext, and keeps the paragraphs after them', () => {
+    expect(
+      proseText('## Why bulk matters\nApex runs inside governor limits.\n\nLimits\n------\n\nOne query.', 'markdown'),
+    ).toBe('Apex runs inside governor limits.\nOne query.');
+  });
+
+  it('leaves out fenced and indented code blocks but keeps inline code in its sentence', () => {
+    expect(
+      proseText(
+        'Query once with `Map<Id, Account>`:\n\n```apex\nMap<Id, Account> byId = new Map<Id, Account>();\n```\n\n    insert accounts;\n\nThen write once.',
+        'markdown',
+      ),
+    ).toBe('Query once with Map<Id, Account>:\nThen write once.');
+  });
+
+  it('keeps list items, quotes and link text, and leaves out markdown tables and images', () => {
+    expect(
+      proseText(
+        '- Collect IDs\n- Query [once](/once)\n\n> Bulkify early.\n\n| Object | Owner |\n| --- | --- |\n| Account | Sales |\n\nSee ![the chart](/c.png) above.',
+        'markdown',
+      ),
+    ).toBe('Collect IDs\nQuery once\nBulkify early.\nSee above.');
+  });
+
+  it('leaves out code blocks and headings inside lists and quotes', () => {
+    expect(proseText('- Step one\n\n  ```sh\n  npm ci\n  ```\n\n> ## Quoted title\n> Quoted words.', 'markdown')).toBe(
+      'Step one\nQuoted words.',
+    );
+  });
+
+  it('reads raw HTML inside markdown as HTML prose', () => {
+    expect(proseText('Intro.\n\n<h2>Raw heading</h2>\n\n<pre>\nraw code\n</pre>\n\nOutro.', 'markdown')).toBe(
+      'Intro.\nOutro.',
+    );
+  });
+
+  it('leaves out HTML headings, pre blocks, tables, images and captions', () => {
+    expect(
+      proseText(
+        '<h1>Title</h1><h2>Queues, skills and capacity</h2><p>Omni-Channel routes work.</p>' +
+          '<pre><code>Map&lt;Id, Account&gt; byId;</code></pre><table><tr><td>Chat</td><td>2</td></tr></table>' +
+          '<figure><img src="/c.png" alt="the chart"><figcaption>Figure 1</figcaption></figure><h6>Small</h6>',
+        'html',
+      ),
+    ).toBe('Omni-Channel routes work.');
+  });
+
+  it('keeps HTML list items, quotes and inline code, each on its own line', () => {
+    expect(
+      proseText(
+        '<ul><li>One queue per team</li><li>Use <code>Map&lt;Id, Case&gt;</code></li></ul><blockquote>Route by skill.</blockquote>',
+        'html',
+      ),
+    ).toBe('One queue per team\nUse Map<Id, Case>\nRoute by skill.');
+  });
+
+  it('keeps the text either side of a left-out HTML block apart', () => {
+    expect(proseText('Before<h3>Heading</h3>After<pre>code</pre>End', 'html')).toBe('Before\nAfter\nEnd');
+  });
+
+  it('leaves out rich-text headings and keeps paragraphs, lists, quotes and code-marked text', () => {
+    const document = concatDocuments(
+      richTextFixture('simple_headline_2'),
+      richTextFixture('simple_text_mixed_bold_italic_underline_code_all'),
+      richTextFixture('simple_headline_6'),
+      richTextFixture('simple_unordered_list'),
+      richTextFixture('simple_blockquote'),
+    );
+
+    expect(proseText(document, 'richText')).toBe(
+      'bold italic underline code all\nThis\nis\nan\nunordered\nlist\nThis is a blockquote',
+    );
+  });
+
+  it('leaves out rich-text tables', () => {
+    const cell = (value: string): RichTextNode => ({
+      nodeType: 'table-cell',
+      data: {},
+      content: [{ nodeType: 'paragraph', data: {}, content: [{ nodeType: 'text', data: {}, value }] }],
+    });
+    const document: RichTextDocument = {
+      nodeType: 'document',
+      data: {},
+      content: [
+        { nodeType: 'paragraph', data: {}, content: [{ nodeType: 'text', data: {}, value: 'Capacity per channel:' }] },
+        {
+          nodeType: 'table',
+          data: {},
+          content: [{ nodeType: 'table-row', data: {}, content: [cell('Chat'), cell('2')] }],
+        },
+      ],
+    };
+
+    expect(proseText(document, 'richText')).toBe('Capacity per channel:');
+    expect(toPlainText(document, 'richText')).toBe('Capacity per channel:\nChat\n2');
+  });
+
+  it('is empty for a body of only headings and code, and for a body it cannot read', () => {
+    expect(proseText('## Setup\n\n```sh\nnpm ci\n```', 'markdown')).toBe('');
+    expect(proseText('<h2>Setup</h2><pre>npm ci</pre>', 'html')).toBe('');
+    expect(proseText(richTextFixture('simple_headline_1'), 'richText')).toBe('');
+    expect(proseText(null, 'markdown')).toBe('');
+    expect(proseText('not json', 'richText')).toBe('');
   });
 });

@@ -1,6 +1,8 @@
-// Excerpt (160 characters at a word boundary) and reading time (200 words a minute, at least 1).
+// Excerpt (160 characters at a word boundary, cut from the body's prose) and reading time (200 words a
+// minute, at least 1).
 import { LIMITS } from '../../../../src/content/model';
-import { countWords, makeExcerpt, readingTime } from '../../../../src/content/text';
+import { countWords, makeExcerpt, proseText, readingTime } from '../../../../src/content/text';
+import { buildPost } from '../../../support/builders';
 
 const words = (count: number, word = 'word'): string => Array.from({ length: count }, () => word).join(' ');
 
@@ -70,6 +72,62 @@ describe('makeExcerpt', () => {
     const excerpt = makeExcerpt('y'.repeat(300));
 
     expect(excerpt).toBe(`${'y'.repeat(159)}…`);
+  });
+});
+
+describe('the excerpt of a post without one of its own', () => {
+  const bulkSafe = [
+    '## Why bulk matters',
+    '',
+    'Integrations load records in batches of 200. A trigger that queries inside a loop fails the whole batch.',
+    '',
+    '```apex',
+    'Map<Id, Account> accounts = new Map<Id, Account>([SELECT Id FROM Account WHERE Id IN :ids]);',
+    '```',
+    '',
+    '- Collect IDs first',
+    '- Query once',
+  ].join('\n');
+
+  it('opens with the first sentence, not the heading above it', () => {
+    expect(buildPost({ body: '## Why bulk matters\n\nApex runs inside governor limits.' }).excerpt).toBe(
+      'Apex runs inside governor limits.',
+    );
+    expect(buildPost({ body: '<h2>Queues</h2><p>Omni-Channel routes work.</p>' }).excerpt).toBe(
+      'Omni-Channel routes work.',
+    );
+  });
+
+  it('skips code blocks, so it never ends in code', () => {
+    expect(buildPost({ body: bulkSafe }).excerpt).toBe(
+      'Integrations load records in batches of 200. A trigger that queries inside a loop fails the whole batch. Collect IDs first Query once',
+    );
+  });
+
+  it('still lets search and reading time read the headings and code', () => {
+    const post = buildPost({ body: bulkSafe });
+
+    expect(post.excerpt).not.toContain('Why bulk matters');
+    expect(post.content.split('\n')).toEqual(
+      expect.arrayContaining(['Why bulk matters', expect.stringMatching(/^Map<Id/)]),
+    );
+    expect(post.readingTime).toBe(readingTime(post.content));
+  });
+
+  it('is cut from the prose, and only when the entry has no excerpt of its own', () => {
+    const body = `## Why bulk matters\n\n${prose}`;
+
+    expect(buildPost({ body }).excerpt).toBe(makeExcerpt(prose));
+    expect(buildPost({ body, excerpt: '  Bulk-safe triggers in five rules.  ' }).excerpt).toBe(
+      'Bulk-safe triggers in five rules.',
+    );
+  });
+
+  it('comes from all the text when the body has no prose', () => {
+    const body = '## Setup\n\n```sh\nnpm ci\n```';
+
+    expect(proseText(body, 'markdown')).toBe('');
+    expect(buildPost({ body }).excerpt).toBe('Setup npm ci');
   });
 });
 
