@@ -53,8 +53,17 @@ export default defineConfig(
             },
             {
               target: './src/server',
-              from: ['./src/features', './src/site', './src/ui', './src/main.tsx', './src/prerender.tsx'],
+              from: ['./src/site', './src/ui', './src/main.tsx', './src/prerender.tsx'],
               message: 'server/ imports only content/, the page renderer (app/ssr) and its own files.',
+            },
+            {
+              // POST / checks a post with the very rules the forms check in the browser (issue #20): the forms' schema
+              // (plain zod, no React), never another part of a feature.
+              target: './src/server',
+              from: './src/features',
+              except: ['./forms/rules.ts', './forms/schema.ts'],
+              message:
+                "server/ imports only content/, the page renderer (app/ssr), the forms' schema and its own files.",
             },
             {
               // Live publishing renders pages on the server (issue #18): through the renderer and the site's own

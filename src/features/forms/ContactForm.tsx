@@ -9,53 +9,32 @@ import { Button } from '../../ui/Button';
 import { colors, fontSizes, space } from '../../ui/theme';
 import { FormOutcome, Honeypot, NO_SCRIPT_TARGET, RequiredMark, errorStyle, inputStyle, labelStyle } from './fields';
 import { formSubmissionFailed, formSubmitted } from './formEvents';
+import { CONTACT_FAILURE, CONTACT_SUCCESS, formRules } from './rules';
+import { checkForm } from './schema';
+import type { ContactFields } from './schema';
 import { FORM_ACTION, postForm, readFormError, serializeForm } from './submitForm';
 import { useHydrated } from '../../ui/useMediaQuery';
 
-export const CONTACT_SUCCESS = 'Thank you for your message! We will get back to you soon.';
-export const CONTACT_FAILURE = 'Oops! There was a problem submitting your form. Please try again later.';
+const rules = formRules['home-contact'];
 
-type TextFieldName = 'fullname' | 'email' | 'phone' | 'organization' | 'project-description';
+type TextFieldName = {
+  [Name in keyof ContactFields]: ContactFields[Name] extends string ? Name : never;
+}[keyof ContactFields];
 
-/** The server's limits, so the browser stops the visitor before the server would. */
-export const CONTACT_MAX_LENGTHS: Record<TextFieldName, number> = {
-  fullname: 200,
-  email: 254,
-  phone: 50,
-  organization: 200,
-  'project-description': 5000,
-};
-
-const TEXT_FIELDS = Object.keys(CONTACT_MAX_LENGTHS) as TextFieldName[];
+const TEXT_FIELDS = (Object.keys(rules) as (keyof ContactFields)[]).filter(
+  (name): name is TextFieldName => rules[name].kind === 'text',
+);
 
 const isTextField = (name: string | undefined): name is TextFieldName =>
   name !== undefined && (TEXT_FIELDS as string[]).includes(name);
 
 type FieldErrors = Partial<Record<TextFieldName, string>>;
 
-const REQUIRED_MESSAGES: Partial<Record<TextFieldName, string>> = {
-  fullname: 'Please enter your full name.',
-  email: 'Please enter your email address.',
-};
-
-function fieldError(name: TextFieldName, element: HTMLInputElement | HTMLTextAreaElement): string | undefined {
-  const { validity, value } = element;
-  if (validity.valueMissing || (element.required && value.trim() === '')) return REQUIRED_MESSAGES[name];
-  if (validity.typeMismatch) return 'Please enter a valid email address, such as name@example.com.';
-  if (validity.tooLong || value.length > CONTACT_MAX_LENGTHS[name])
-    return `Please keep this to ${CONTACT_MAX_LENGTHS[name]} characters or fewer.`;
-  return undefined;
-}
-
+/** The server's own check of the very body the form would post, so the visitor is stopped before the server would. */
 function validate(form: HTMLFormElement): FieldErrors {
+  const check = checkForm('home-contact', Object.fromEntries(serializeForm(form)), 'form');
   const errors: FieldErrors = {};
-  for (const name of TEXT_FIELDS) {
-    const element = form.elements.namedItem(name);
-    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
-      const message = fieldError(name, element);
-      if (message) errors[name] = message;
-    }
-  }
+  if (!check.ok) for (const { field, error } of check.problems) if (isTextField(field)) errors[field] = error;
   return errors;
 }
 
@@ -139,7 +118,6 @@ export function ContactForm({
     label: string,
     options: {
       type?: string;
-      required?: boolean;
       autoComplete?: string;
       multiline?: boolean;
       defaultValue?: string;
@@ -147,11 +125,13 @@ export function ContactForm({
   ) => {
     const error = errors[name];
     const errorId = `${fieldId(name)}-error`;
+    const rule: { max: number; required?: string } = rules[name];
+    const required = rule.required !== undefined;
     const shared = {
       id: fieldId(name),
       name,
-      required: options.required,
-      maxLength: CONTACT_MAX_LENGTHS[name],
+      required,
+      maxLength: rule.max,
       autoComplete: options.autoComplete,
       defaultValue: options.defaultValue,
       'aria-invalid': error ? true : undefined,
@@ -162,7 +142,7 @@ export function ContactForm({
       <div css={options.multiline ? { gridColumn: '1 / -1' } : undefined}>
         <label htmlFor={fieldId(name)} css={labelStyle}>
           {label}
-          {options.required ? <RequiredMark /> : null}
+          {required ? <RequiredMark /> : null}
         </label>
         {options.multiline ? (
           <textarea {...shared} rows={5} css={{ ...inputStyle, resize: 'vertical' }} />
@@ -201,8 +181,8 @@ export function ContactForm({
           gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))',
         }}
       >
-        {textField('fullname', 'Full name', { required: true, autoComplete: 'name' })}
-        {textField('email', 'Email', { type: 'email', required: true, autoComplete: 'email' })}
+        {textField('fullname', 'Full name', { autoComplete: 'name' })}
+        {textField('email', 'Email', { type: 'email', autoComplete: 'email' })}
         {textField('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
         {textField('organization', 'Organization', { autoComplete: 'organization' })}
         {textField('project-description', 'Tell us about your project', {

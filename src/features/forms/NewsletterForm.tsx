@@ -9,12 +9,13 @@ import { Button } from '../../ui/Button';
 import { space } from '../../ui/theme';
 import { FormOutcome, Honeypot, NO_SCRIPT_TARGET, inputStyle, labelStyle } from './fields';
 import { formSubmissionFailed, formSubmitted } from './formEvents';
+import { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS, formRules } from './rules';
+import type { FormName } from './rules';
 import { FORM_ACTION, postForm, serializeForm } from './submitForm';
 import { useHydrated } from '../../ui/useMediaQuery';
 
-export const NEWSLETTER_FORM_NAME = 'blog-newsletter';
-export const NEWSLETTER_SUCCESS = "Thanks for subscribing! We'll keep you updated with the latest news.";
-export const NEWSLETTER_FAILURE = 'Something went wrong. Please try again later.';
+export const NEWSLETTER_FORM_NAME = 'blog-newsletter' satisfies FormName;
+const emailRule = formRules[NEWSLETTER_FORM_NAME].email;
 
 type Status = 'idle' | 'submitting' | 'success' | 'error';
 
@@ -69,7 +70,7 @@ export function NewsletterForm() {
           name="email"
           type="email"
           required
-          maxLength={254}
+          maxLength={emailRule.max}
           autoComplete="email"
           placeholder="you@company.com"
           css={{ ...inputStyle, flex: '1 1 240px', width: 'auto' }}

@@ -3,6 +3,7 @@ import type { CSSObject } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { fieldStyle } from '../../ui/fieldStyles';
 import { colors, fontSizes, radii, space } from '../../ui/theme';
+import { HONEYPOT_NAME } from './rules';
 
 /** Hidden from everyone but bots: off-screen, out of the tab order and of the accessibility tree. */
 const offScreen: CSSObject = {
@@ -13,8 +14,6 @@ const offScreen: CSSObject = {
   height: 1,
   overflow: 'hidden',
 };
-
-export const HONEYPOT_NAME = 'bot-field';
 
 /** The honeypot field the server uses to recognise bots; people never see or reach it. */
 export function Honeypot({ id }: { id: string }) {

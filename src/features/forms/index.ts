@@ -1,5 +1,6 @@
-export { ContactForm, CONTACT_SUCCESS, CONTACT_FAILURE, CONTACT_MAX_LENGTHS } from './ContactForm';
+export { ContactForm } from './ContactForm';
 export type { ContactFormProps } from './ContactForm';
-export { NewsletterForm, NEWSLETTER_FORM_NAME, NEWSLETTER_SUCCESS, NEWSLETTER_FAILURE } from './NewsletterForm';
+export { NewsletterForm, NEWSLETTER_FORM_NAME } from './NewsletterForm';
+export { CONTACT_SUCCESS, CONTACT_FAILURE, NEWSLETTER_SUCCESS, NEWSLETTER_FAILURE } from './rules';
 export { formSubmitted, formSubmissionFailed } from './formEvents';
 export { serializeForm } from './submitForm';

@@ -3,11 +3,24 @@ import { createHmac } from 'node:crypto';
 import { fastifyFormbody } from '@fastify/formbody';
 import { fastifyMultipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { checkForm } from '../../features/forms/schema';
+import {
+  CONTACT_FAILURE,
+  controlCharacterInText,
+  formNames,
+  formRules,
+  HONEYPOT_NAME,
+  isTicked,
+  NEWSLETTER_FAILURE,
+  type FormName,
+} from '../../features/forms/rules';
 import { GroupCommit, type PendingWrite } from '../groupCommit';
 import { escapeHtml, simplePage } from '../html';
 import { isMalformedMultipart, malformedMultipartMessage } from '../multipart';
 import { dedupeKeyFor, StorageUnavailableError, type NewSubmission, type OutboxEntry, type Storage } from '../storage';
-import { controlCharacter } from '../text';
+
+// The admin's e-mail check (routes/admin.ts) is the forms' own.
+export { emailPattern } from '../../features/forms/rules';
 
 export interface FormRoutesOptions {
   /** Posts per client IP per minute. */
@@ -41,8 +54,6 @@ export function cameFrom(request: FastifyRequest): string | undefined {
 }
 
 export const formBodyLimit = 64 * 1024;
-export const formNames = ['home-contact', 'blog-newsletter'] as const;
-export type FormName = (typeof formNames)[number];
 
 /** Where a browser without JavaScript lands after a successful post. */
 export const formRedirects: Readonly<Record<FormName, string>> = {
@@ -53,13 +64,10 @@ export const formRedirects: Readonly<Record<FormName, string>> = {
 };
 const formPages: Readonly<Record<FormName, string>> = { 'home-contact': '/contact', 'blog-newsletter': '/blog' };
 
-/**
- * What a visitor reads when their post could not be stored: the spec's failure texts (site.md §8), the same ones
- * the forms show (src/features/forms ContactForm CONTACT_FAILURE, NewsletterForm NEWSLETTER_FAILURE).
- */
+/** What a visitor reads when their post could not be stored: the spec's failure texts (site.md §8), as the forms show them. */
 export const formFailureMessages: Readonly<Record<FormName, string>> = {
-  'home-contact': 'Oops! There was a problem submitting your form. Please try again later.',
-  'blog-newsletter': 'Something went wrong. Please try again later.',
+  'home-contact': CONTACT_FAILURE,
+  'blog-newsletter': NEWSLETTER_FAILURE,
 };
 /** Seconds a visitor's browser is asked to wait before posting again after a 503. */
 export const formRetryAfterSeconds = 30;
@@ -67,49 +75,10 @@ export const formRetryAfterSeconds = 30;
 export const crossOriginMessage = 'Cross-origin form posts are not accepted';
 export const tooManyRequestsMessage = 'Too many requests';
 
-interface TextField {
-  kind: 'text';
-  label: string;
-  max: number;
-  required?: boolean;
-  email?: boolean;
-  /** A textarea: tabs and line breaks are part of the text. Every other field is one line. */
-  multiline?: boolean;
-}
-interface CheckboxField {
-  kind: 'checkbox';
-  label: string;
-}
-type FieldRule = TextField | CheckboxField;
-
-const honeypot = 'bot-field';
-
-const formFields: Readonly<Record<FormName, Readonly<Record<string, FieldRule>>>> = {
-  'home-contact': {
-    fullname: { kind: 'text', label: 'Full name', max: 200, required: true },
-    email: { kind: 'text', label: 'Email address', max: 254, required: true, email: true },
-    phone: { kind: 'text', label: 'Phone number', max: 50 },
-    organization: { kind: 'text', label: 'Organization', max: 200 },
-    'project-description': { kind: 'text', label: 'Project description', max: 5000, multiline: true },
-    'subscribe-updates': { kind: 'checkbox', label: 'Subscribe to updates' },
-    'sms-consent': { kind: 'checkbox', label: 'SMS consent' },
-  },
-  'blog-newsletter': {
-    email: { kind: 'text', label: 'Email address', max: 254, required: true, email: true },
-  },
-};
-
 /** Each field's label, in the contact form's order, for the people who read a lead (its e-mail, the admin inbox). */
 export const fieldLabels: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(formFields['home-contact']).map(([name, rule]) => [name, rule.label]),
+  Object.entries(formRules['home-contact']).map(([name, rule]) => [name, rule.label]),
 );
-
-// Deliberately loose: the browser's type="email" check already ran, and a stricter rule only rejects real people.
-export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const falseCheckboxValues = new Set(['false', 'off', '0']);
-// No form field holds control characters: a NUL or an escape sequence in a lead is at best noise in the e-mail and
-// the CSV export. A textarea keeps its tabs and line breaks; a one-line input cannot contain line breaks at all.
-const controlCharacterInText = /[^\P{Cc}\t\r\n]/u;
 
 export type RawFields = Record<string, string | string[] | undefined>;
 export type StoredFields = Record<string, string | boolean>;
@@ -119,8 +88,9 @@ export type FormCheck =
   | { ok: false; form: FormName | null; field: string; error: string };
 
 /**
- * Validates a posted form. Fields the form does not have are ignored and not stored; a filled honeypot skips
- * validation, so a bot learns nothing from the answer.
+ * Validates a posted form with the rules the forms themselves check (src/features/forms/schema.ts), reporting the
+ * first failing field. Fields the form does not have are ignored and not stored; a filled honeypot skips validation,
+ * so a bot learns nothing from the answer.
  */
 export function checkSubmission(raw: RawFields): FormCheck {
   const formName = raw['form-name'];
@@ -136,58 +106,30 @@ export function checkSubmission(raw: RawFields): FormCheck {
       error: `Unknown form: form-name must be one of ${formNames.join(', ')}.`,
     };
   }
-  const rules = formFields[form];
+  const rules = formRules[form];
 
   // Filled in any of its copies: a bot that sends the field twice must not slip past with an empty first one.
-  const trap = [raw[honeypot] ?? []].flat().find((value) => value.trim() !== '');
+  const trap = [raw[HONEYPOT_NAME] ?? []].flat().find((value) => value.trim() !== '');
   if (trap !== undefined) {
     const fields: StoredFields = {};
     for (const [name, rule] of Object.entries(rules)) {
       const value = single(raw[name]);
-      if (rule.kind === 'checkbox') fields[name] = isChecked(value);
+      if (rule.kind === 'checkbox') fields[name] = isTicked(value);
       else
         fields[name] = withoutControls(value ?? '')
           .trim()
           .slice(0, rule.max);
     }
-    fields[honeypot] = withoutControls(trap).trim().slice(0, 200);
+    fields[HONEYPOT_NAME] = withoutControls(trap).trim().slice(0, 200);
     return { ok: true, form, fields, spam: true };
   }
 
-  const fields: StoredFields = {};
-  for (const [name, rule] of Object.entries(rules)) {
-    const given = raw[name];
-    if (Array.isArray(given)) {
-      return { ok: false, form, field: name, error: `${rule.label} was sent more than once.` };
-    }
-    if (rule.kind === 'checkbox') {
-      if (given?.includes('\0') === true) {
-        return { ok: false, form, field: name, error: `${rule.label} contains a character that is not allowed.` };
-      }
-      fields[name] = isChecked(given);
-      continue;
-    }
-    const value = (given ?? '').trim();
-    if ((rule.multiline === true ? controlCharacterInText : controlCharacter).test(value)) {
-      return { ok: false, form, field: name, error: `${rule.label} contains a character that is not allowed.` };
-    }
-    if (value === '') {
-      if (rule.required === true) {
-        return { ok: false, form, field: name, error: `${rule.label} is required.` };
-      }
-    } else if (value.length > rule.max) {
-      return {
-        ok: false,
-        form,
-        field: name,
-        error: `${rule.label} must be at most ${String(rule.max)} characters.`,
-      };
-    } else if (rule.email === true && !emailPattern.test(value)) {
-      return { ok: false, form, field: name, error: 'Please enter a valid email address.' };
-    }
-    fields[name] = value;
+  const checked = checkForm(form, raw, 'server');
+  if (!checked.ok) {
+    const [{ field, error }] = checked.problems;
+    return { ok: false, form, field, error };
   }
-  return { ok: true, form, fields, spam: false };
+  return { ok: true, form, fields: checked.fields, spam: false };
 }
 
 function single(value: string | string[] | undefined): string | undefined {
@@ -197,11 +139,6 @@ function single(value: string | string[] | undefined): string | undefined {
 /** A spam post is stored, not refused (a bot learns nothing), so what it sent is cleaned instead. */
 function withoutControls(value: string): string {
   return value.replace(new RegExp(controlCharacterInText.source, 'gu'), '');
-}
-
-function isChecked(value: string | string[] | undefined): boolean {
-  const first = single(value);
-  return first !== undefined && !falseCheckboxValues.has(first.trim().toLowerCase());
 }
 
 /**

@@ -13,6 +13,9 @@
 //                    precision-manufacturing, global-tech (predictions, routing, classification)
 //   customer-success cloudminds-solutions, dataflow-systems
 
+import type { ServiceSlug } from '../services/catalog';
+
+/** Every case study, in the index's order: the one list of them (the type, the cards and the pages follow it). */
 export const caseStudySlugs = [
   'luxe-properties',
   'coastal-developments',
@@ -49,8 +52,11 @@ export const industries = [
 export type IndustryName = (typeof industries)[number]['name'];
 export type IndustrySlug = (typeof industries)[number]['slug'];
 
-/** The only service pages a case study may link to (site.md §2). */
-export type CaseStudyServiceSlug = 'healthcare' | 'marketing-cloud' | 'pardot' | 'einstein-ai' | 'customer-success';
+/** The only service pages a case study may link to (site.md §2), among the catalogue's services. */
+export type CaseStudyServiceSlug = Extract<
+  ServiceSlug,
+  'healthcare' | 'marketing-cloud' | 'pardot' | 'einstein-ai' | 'customer-success'
+>;
 
 export type LocalImage = { src: string; width: number; height: number };
 

@@ -1,6 +1,7 @@
 // Copy for the company and content pages, rendered by one ContentPage template: plain text
 // sections first, then the richer blocks (cards, roles, people, stories, quotes, FAQ).
 import { paths } from '../../app/paths';
+import { caseStudySlugs } from '../case-studies/content';
 import type { CaseStudySlug } from '../case-studies/content';
 
 export type PageLink = { label: string; to: string };
@@ -57,6 +58,14 @@ export type ContentPageData = {
 };
 
 const contactCta = { label: 'Talk to a consultant', to: paths.contact };
+
+/** The quotes that open the testimonials page; every other study's follows, in the case-study list's order. */
+const leadingTestimonials = [
+  'luxe-properties',
+  'health-tech-innovations',
+  'precision-manufacturing',
+  'global-financial-corp',
+] as const satisfies readonly CaseStudySlug[];
 
 export const companyStats = [
   { value: '12+', label: 'Years of Salesforce delivery' },
@@ -289,7 +298,7 @@ export const contentPages = {
           'retailnxt-customer-retention',
           'cloudminds-solutions',
         ],
-        more: { label: 'See all 18 case studies', to: paths.caseStudies },
+        more: { label: `See all ${String(caseStudySlugs.length)} case studies`, to: paths.caseStudies },
       },
       {
         kind: 'cards',
@@ -588,24 +597,8 @@ export const contentPages = {
         kind: 'quotes',
         heading: 'Client testimonials',
         slugs: [
-          'luxe-properties',
-          'health-tech-innovations',
-          'precision-manufacturing',
-          'global-financial-corp',
-          'coastal-developments',
-          'metro-property-management',
-          'techforward-customer-lifetime-value',
-          'strategic-consulting-group',
-          'retailnxt-customer-retention',
-          'luxehome-furnishings',
-          'fashion-forward',
-          'tech-vision',
-          'health-plus',
-          'retail-max',
-          'tech-solutions',
-          'global-tech',
-          'cloudminds-solutions',
-          'dataflow-systems',
+          ...leadingTestimonials,
+          ...caseStudySlugs.filter((slug) => !(leadingTestimonials as readonly string[]).includes(slug)),
         ],
       },
     ],

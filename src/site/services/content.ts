@@ -1,11 +1,9 @@
 // Service page copy, keyed by slug: loaded with the service page's chunk only. Every page has every
 // section (the tuple types make an empty list a type error too); training and support add their
 // programmes and plans. Figures are our own delivery results and match the linked case studies.
-import type { caseStudies } from '../case-studies/content';
+import type { CaseStudySlug } from '../case-studies/content';
 import type { ServiceSlug } from './catalog';
 import type { SupportPlanId, TrainingProgramId } from './offers';
-
-export type CaseStudySlug = (typeof caseStudies)[number]['slug'];
 
 type NonEmpty<T> = readonly [T, ...T[]];
 

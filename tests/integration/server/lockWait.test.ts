@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import pg from 'pg';
-import { CONTACT_FAILURE } from '../../../src/features/forms/ContactForm';
+import { CONTACT_FAILURE } from '../../../src/features/forms/rules';
 import { openStorage } from '../../../src/server/storage';
 import { counterWaitMs } from '../../../src/server/storage/sqlite';
 import { lockWaitMs } from '../../../src/server/storage/types';

@@ -1,8 +1,7 @@
 // The database goes away under a running server: posts get a 503 with the spec's failure text, never a 200 for a
 // row that was not stored, the server stays up, and it serves again once the database is back. For PostgreSQL
 // the server is stopped; for SQLite another process holds the write lock longer than the lock wait (5 s).
-import { CONTACT_FAILURE } from '../../../src/features/forms/ContactForm';
-import { NEWSLETTER_FAILURE } from '../../../src/features/forms/NewsletterForm';
+import { CONTACT_FAILURE, NEWSLETTER_FAILURE } from '../../../src/features/forms/rules';
 import { openStorage } from '../../../src/server/storage';
 import { findFreePort } from '../../e2e/support/server';
 import { describeEachBackend, type DatabaseTarget } from './support/backends';

@@ -2,7 +2,7 @@
 // stored once, a replica killed with SIGKILL loses no acknowledged post, rate limits are shared, and a database
 // outage turns into 503s with the spec's text (never a 200 for a post that was not stored) until it is over.
 import type { ChildProcess } from 'node:child_process';
-import { CONTACT_FAILURE } from '../../../src/features/forms/ContactForm';
+import { CONTACT_FAILURE } from '../../../src/features/forms/rules';
 import { openStorage } from '../../../src/server/storage';
 import { describeEachBackend, type Backend, type DatabaseTarget } from './support/backends';
 import {

@@ -50,6 +50,20 @@ describe('case-study content', () => {
     for (const study of caseStudies) expect(allRoutes).toContain(paths.service(study.serviceSlug));
   });
 
+  it('quotes every study once on the testimonials page, and counts them all on the customers page', () => {
+    const [quotes] = contentPages.testimonials.blocks;
+    expect(quotes.kind).toBe('quotes');
+    expect([...quotes.slugs].sort()).toEqual([...caseStudySlugs].sort());
+    expect(quotes.slugs.slice(0, 4)).toEqual([
+      'luxe-properties',
+      'health-tech-innovations',
+      'precision-manufacturing',
+      'global-financial-corp',
+    ]);
+    expect(collectLinks(contentPages.customers)).toContain(paths.caseStudies);
+    expect(JSON.stringify(contentPages.customers)).toContain(`See all ${String(caseStudySlugs.length)} case studies`);
+  });
+
   it('carries the fixed figures of the spec', () => {
     const luxe = getCaseStudy('luxe-properties');
     expect(luxe?.statValue).toBe('68%');

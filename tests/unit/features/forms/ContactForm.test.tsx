@@ -168,6 +168,18 @@ describe('ContactForm', () => {
     expect(screen.queryByText('Please enter your full name.')).not.toBeInTheDocument();
   });
 
+  it('stops an address the server would refuse before sending it', async () => {
+    const { user } = renderWithProviders(<ContactForm />);
+    await user.type(field(/full name/i), 'Ada Lovelace');
+    await user.type(field(/email/i), 'ada@example');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(field(/email/i)).toHaveAccessibleDescription(
+      'Please enter a valid email address, such as name@example.com.',
+    );
+    expect(field(/email/i)).toHaveFocus();
+  });
+
   it('prefills the project description', () => {
     renderWithProviders(<ContactForm defaultProjectDescription="Interested in the Premium support plan." />);
     expect(field(/project/i)).toHaveValue('Interested in the Premium support plan.');
