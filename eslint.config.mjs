@@ -46,10 +46,46 @@ export default defineConfig(
         'error',
         {
           zones: [
+            // The shell (src/app: store, routes, rendering, layout) composes everything; nothing imports it back but
+            // the entry points, the server's page renderer and the kernel's own type imports of the store.
+            {
+              target: './src/features',
+              from: './src/app',
+              message: 'A feature imports the shared kernel (src/shared), never the shell (src/app).',
+            },
+            {
+              target: './src/features',
+              from: './src/site',
+              message: 'A feature never imports a page (src/site): pages compose features, not the other way round.',
+            },
+            {
+              target: './src/site',
+              from: './src/app',
+              message: 'A page imports the shared kernel (src/shared), never the shell (src/app).',
+            },
             {
               target: './src/ui',
-              from: ['./src/features', './src/site'],
-              message: 'ui/ is the design system: it knows no features or pages.',
+              from: ['./src/features', './src/site', './src/app'],
+              message: 'ui/ is the design system: it knows no features, pages or shell (only the kernel, src/shared).',
+            },
+            {
+              target: './src/shared',
+              from: [
+                './src/features',
+                './src/site',
+                './src/ui',
+                './src/server',
+                './src/main.tsx',
+                './src/prerender.tsx',
+              ],
+              message: 'src/shared is the kernel every part may import: it imports none of them.',
+            },
+            {
+              // Types only (RootState, AppDispatch): the store's shape is the shell's, its types are everyone's.
+              target: './src/shared',
+              from: './src/app',
+              except: ['./store.ts'],
+              message: 'src/shared is the kernel every part may import: of the shell it knows only the store types.',
             },
             {
               target: './src/server',
@@ -57,8 +93,8 @@ export default defineConfig(
               message: 'server/ imports only content/, the page renderer (app/ssr) and its own files.',
             },
             {
-              // POST / checks a post with the very rules the forms check in the browser (issue #20): the forms' schema
-              // (plain zod, no React), never another part of a feature.
+              // POST / checks a post with the very rules the forms check in the browser (issue #20): the forms' rules
+              // and schema (plain data and zod, no React), never another part of a feature.
               target: './src/server',
               from: './src/features',
               except: ['./forms/rules.ts', './forms/schema.ts'],
@@ -66,16 +102,22 @@ export default defineConfig(
                 "server/ imports only content/, the page renderer (app/ssr), the forms' schema and its own files.",
             },
             {
-              // Live publishing renders pages on the server (issue #18): through the renderer and the site's own
-              // facts (paths, site config, meta), never a feature or page directly.
+              // Live publishing renders pages on the server (issue #18): through the shell's renderer only.
               target: './src/server',
               from: './src/app',
-              except: ['./ssr.tsx', './paths.ts', './config.ts', './meta.ts', './feeds.ts'],
+              except: ['./ssr.tsx'],
               message: 'server/ imports only content/, the page renderer (app/ssr) and its own files.',
             },
             {
+              // And the site's own facts: its paths, config, page metadata and feed addresses.
+              target: './src/server',
+              from: './src/shared',
+              except: ['./paths.ts', './config.ts', './meta.ts', './feeds.ts'],
+              message: 'server/ takes from the kernel only the site facts: paths, config, meta and feeds.',
+            },
+            {
               target: './src/content',
-              from: ['./src/app', './src/features', './src/site', './src/ui', './src/server'],
+              from: ['./src/app', './src/shared', './src/features', './src/site', './src/ui', './src/server'],
               message: 'content/ is the source boundary: plain TypeScript.',
             },
             ...featureZones,
@@ -83,6 +125,12 @@ export default defineConfig(
         },
       ],
     },
+  },
+  {
+    // The folder rules' own test (tests/unit/lint/folderRules.test.ts) lints made-up files through stdin: they are in
+    // no TypeScript program, so the rules that need types are off for them (the folder rules need none).
+    files: ['**/*.lint-fixture.ts', '**/*.lint-fixture.tsx'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     files: ['src/content/**'],
@@ -102,7 +150,7 @@ export default defineConfig(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/app/hooks.ts', 'src/server/**'],
+    ignores: ['src/shared/hooks.ts', 'src/server/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': [
@@ -112,7 +160,7 @@ export default defineConfig(
             {
               name: 'react-redux',
               importNames: ['useSelector', 'useDispatch', 'useStore'],
-              message: 'Use the typed hooks from src/app/hooks.ts.',
+              message: 'Use the typed hooks from src/shared/hooks.ts.',
             },
           ],
         },

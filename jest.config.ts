@@ -23,6 +23,7 @@ const nodeOnly = [
   '<rootDir>/tests/(unit|integration)/server/',
   '<rootDir>/tests/integration/prerender/',
   '<rootDir>/tests/(unit|integration)/content/',
+  '<rootDir>/tests/unit/lint/',
 ];
 
 const config: Config = {

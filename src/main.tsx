@@ -7,7 +7,7 @@
 // together, their modules were one task of ~280 ms on Lighthouse's 4x slower CPU, and every task
 // over 50 ms blocks input (TBT). The stages' modules are imported "eager": they stay in this entry's
 // chunks (no extra request); only their evaluation waits for the stage.
-import { logError } from './app/logger';
+import { logError } from './shared/logger';
 import { PRELOADED_STATE_ID } from './app/serialization';
 import type { RootState } from './app/store';
 import { registerServiceWorker } from './features/connectivity/serviceWorker';
@@ -64,7 +64,7 @@ async function start(): Promise<void> {
   const [{ makeStore }, { persistStore }, { appStarted }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/store'),
     import(/* webpackMode: "eager" */ 'redux-persist'),
-    import(/* webpackMode: "eager" */ './app/appEvents'),
+    import(/* webpackMode: "eager" */ './shared/appEvents'),
   ]);
   await yieldToBrowser();
   const store = makeStore(preloadedState);

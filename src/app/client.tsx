@@ -7,7 +7,7 @@ import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { setHydrating } from '../ui/hydration';
 import { AppProviders } from './AppProviders';
-import { logError } from './logger';
+import { logError } from '../shared/logger';
 import type { AppStore, RootState } from './store';
 
 /**

@@ -7,8 +7,8 @@ import type { PersistConfig, PersistedState, Storage } from 'redux-persist';
 import autoMergeLevel1 from 'redux-persist/lib/stateReconciler/autoMergeLevel1';
 import { CONSENT_STORAGE_KEY, parsePersistedConsent } from '../features/consent';
 import { THEME_STORAGE_KEY, parsePersistedTheme } from '../features/theme';
-import { PERSIST_KEY } from './config';
-import { logError } from './logger';
+import { PERSIST_KEY } from '../shared/config';
+import { logError } from '../shared/logger';
 
 export const persistActionTypes = [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER];
 

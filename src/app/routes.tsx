@@ -3,7 +3,7 @@ import { redirect } from 'react-router-dom';
 import type { LoaderFunction, Params, RouteObject } from 'react-router-dom';
 import { ErrorScreen } from '../site/errors/ErrorScreen';
 import { Layout, LayoutFallback } from './layout/Layout';
-import { paths, patterns } from './paths';
+import { paths, patterns } from '../shared/paths';
 
 const strip = (path: string) => path.replace(/^\//, '');
 

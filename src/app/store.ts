@@ -8,10 +8,10 @@ import { connectivitySlice } from '../features/connectivity';
 import { consentSlice, consentUiSlice } from '../features/consent';
 import { monitoringSlice } from '../features/monitoring';
 import { themeSlice } from '../features/theme';
-import { contentApi } from './api';
-import { siteConfig } from './config';
-import type { AppExtra } from './extra';
-import type { AppStartListening } from './listenerTypes';
+import { contentApi } from '../shared/api';
+import { siteConfig } from '../shared/config';
+import type { AppExtra } from '../shared/extra';
+import type { AppStartListening } from '../shared/listenerTypes';
 import { registerListeners } from './listeners';
 import { makePersistConfig, persistActionTypes } from './persist';
 

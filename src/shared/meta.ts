@@ -1,7 +1,7 @@
 // Per-route document metadata. Page modules export `handle = { meta }`; the prerender writes it
 // into <head> and the browser updates it on client-side navigation.
 import type { Params } from 'react-router-dom';
-import type { AppDispatch, RootState } from './store';
+import type { AppDispatch, RootState } from '../app/store';
 import { siteConfig } from './config';
 
 export type PageMeta = {

@@ -1,12 +1,15 @@
 // Issue 6 (analytics): the Google tag in Consent Mode v2 on the built site (built with a test
 // measurement id; every request to Google is intercepted), its CSP, and page views.
 import type { Page } from 'playwright-core';
-import { PERSIST_STORAGE_KEY, SAVED_DEFAULT_CONSENT, eventually, settle, useBrowser, visit } from './support/browser';
+import { SAVED_DEFAULT_CONSENT, eventually, settle, useBrowser, visit } from './support/browser';
 import { E2E_MEASUREMENT_ID } from './globalSetup';
 import { urlOf } from './support/state';
 import { interceptAnalytics } from './support/analytics';
 
 const browser = useBrowser();
+
+/** Where the app keeps the visitor's consent choice (src/features/consent, CONSENT_STORAGE_KEY). */
+const CONSENT_STORAGE_KEY = 'meridian-cloud-consent';
 
 /** The tag's queue as arrays (gtag pushes Arguments objects). */
 const tagCommands = (page: Page) =>
@@ -25,11 +28,12 @@ const pageViews = async (page: Page) =>
 async function openAccepted() {
   const opened = await browser.open({ freshConsent: true });
   const granted = Object.fromEntries(Object.keys(SAVED_DEFAULT_CONSENT.preferences).map((key) => [key, 'granted']));
+  // The app's stored shape (src/app/persist.ts): the five preferences and `savedAt` in one JSON object.
   await opened.context.addInitScript(
     ({ key, consent }) => {
-      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, JSON.stringify({ consent }));
+      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, consent);
     },
-    { key: PERSIST_STORAGE_KEY, consent: JSON.stringify({ ...SAVED_DEFAULT_CONSENT, preferences: granted }) },
+    { key: CONSENT_STORAGE_KEY, consent: JSON.stringify({ ...granted, savedAt: SAVED_DEFAULT_CONSENT.savedAt }) },
   );
   const requests = await interceptAnalytics(opened.page);
   return { ...opened, requests };

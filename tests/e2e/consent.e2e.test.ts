@@ -1,7 +1,7 @@
 // Issue 6 (consent): the banner on a first visit, its choices and their persistence, the footer's
 // Cookie Settings button, the privacy page's panel, keyboard use and axe with the banner open.
 import type { Page } from 'playwright-core';
-import { PERSIST_STORAGE_KEY, eventually, settle, useBrowser, visit } from './support/browser';
+import { eventually, settle, useBrowser, visit } from './support/browser';
 import { auditAtRest } from './support/axe';
 import { interceptAnalytics } from './support/analytics';
 
@@ -16,12 +16,18 @@ async function openFirstVisit(path = '/', colorScheme: 'light' | 'dark' = 'light
   return { ...opened, requests };
 }
 
+/** Where the app keeps the visitor's consent choice (src/features/consent, CONSENT_STORAGE_KEY). */
+const CONSENT_STORAGE_KEY = 'meridian-cloud-consent';
+
+/**
+ * The stored consent choice: a JSON object of the five preferences plus `savedAt`, or null while no
+ * choice was saved (the key exists only once the visitor has chosen).
+ */
 const storedConsent = (page: Page) =>
   page.evaluate((key) => {
     const raw = window.localStorage.getItem(key);
-    const record = raw ? (JSON.parse(raw) as { consent?: string }) : {};
-    return record.consent ? (JSON.parse(record.consent) as { hasSavedChoice: boolean; preferences: object }) : null;
-  }, PERSIST_STORAGE_KEY);
+    return raw === null ? null : (JSON.parse(raw) as Record<string, string>);
+  }, CONSENT_STORAGE_KEY);
 
 describe('Consent banner', () => {
   it('shows on a first visit, with focus inside it and every control reachable', async () => {
@@ -39,7 +45,7 @@ describe('Consent banner', () => {
     const { page, problems, requests } = await openFirstVisit();
     await bannerOf(page).getByRole('button', { name: 'Reject All' }).click();
     await bannerOf(page).waitFor({ state: 'detached' });
-    await eventually(async () => expect((await storedConsent(page))?.hasSavedChoice).toBe(true));
+    await eventually(async () => expect(await storedConsent(page)).not.toBeNull());
 
     await page.reload();
     await settle(page);
@@ -78,8 +84,10 @@ describe('Consent banner', () => {
     await banner.waitFor({ state: 'detached' });
     await eventually(async () =>
       expect(await storedConsent(page)).toMatchObject({
-        hasSavedChoice: true,
-        preferences: { personalization_storage: 'granted', analytics_storage: 'denied', ad_storage: 'denied' },
+        personalization_storage: 'granted',
+        analytics_storage: 'denied',
+        ad_storage: 'denied',
+        savedAt: expect.any(String) as unknown,
       }),
     );
     expect(problems()).toEqual([]);
@@ -122,7 +130,7 @@ describe('Privacy policy page', () => {
       await panel.getByRole('button', { name: button, exact: true }).click();
       await eventually(async () => expect(await status.textContent()).toBe(message));
     }
-    expect((await storedConsent(page))?.hasSavedChoice).toBe(true);
+    expect(await storedConsent(page)).not.toBeNull();
     expect(problems()).toEqual([]);
   });
 });

@@ -3,14 +3,12 @@ import { Link } from 'react-router-dom';
 import { InstallButton, selectCanInstall } from '../../features/connectivity';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, mq, space } from '../../ui/theme';
-import { useAppSelector } from '../hooks';
-import { siteConfig } from '../config';
-import { paths } from '../paths';
+import { useAppSelector } from '../../shared/hooks';
+import { siteConfig } from '../../shared/config';
+import { OPEN_COOKIE_SETTINGS_EVENT } from '../../shared/appEvents';
+import { paths } from '../../shared/paths';
 import { Logo } from './Logo';
 import { footerColumns } from './navigation';
-
-/** The window event the consent banner listens for (site.md §2). */
-export const OPEN_COOKIE_SETTINGS_EVENT = 'openCookieSettings';
 
 // The build year renders on the server and at hydration; the visitor's clock takes over after.
 const BUILD_YEAR = Number(process.env.BUILD_YEAR ?? new Date().getFullYear());

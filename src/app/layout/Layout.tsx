@@ -6,7 +6,7 @@ import { CookieBanner } from '../../features/consent';
 import { ErrorBoundary } from '../../site/errors/ErrorBoundary';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { colors, fontSizes, layout, radii, space } from '../../ui/theme';
-import { loadingText } from '../config';
+import { loadingText } from '../../shared/config';
 import { Footer } from './Footer';
 import { RouteMeta } from './RouteMeta';
 import { ScrollToTop } from './ScrollToTop';

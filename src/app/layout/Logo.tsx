@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { siteConfig } from '../config';
-import { paths } from '../paths';
+import { siteConfig } from '../../shared/config';
+import { paths } from '../../shared/paths';
 import { colors, fontSizes } from '../../ui/theme';
 
 export function Logo() {

@@ -3,9 +3,9 @@
 import { useEffect } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useLocation, useMatches } from 'react-router-dom';
-import { useAppSelector } from '../hooks';
-import { absoluteUrl, documentTitle, isRouteHandle, notFoundMeta } from '../meta';
-import type { PageMeta } from '../meta';
+import { useAppSelector } from '../../shared/hooks';
+import { absoluteUrl, documentTitle, isRouteHandle, notFoundMeta } from '../../shared/meta';
+import type { PageMeta } from '../../shared/meta';
 import type { RootState } from '../store';
 
 /** The head fields the browser keeps current, as strings so the selector result compares by value. */

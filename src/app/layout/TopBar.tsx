@@ -6,7 +6,7 @@ import { Link, NavLink as RouterNavLink, useLocation } from 'react-router-dom';
 import { ThemeToggle } from '../../features/theme';
 import { ButtonLink } from '../../ui/Button';
 import { colors, fontSizes, layout, mq, radii, space } from '../../ui/theme';
-import { paths } from '../paths';
+import { paths } from '../../shared/paths';
 import { intentPreloadProps } from '../preload';
 import { Logo } from './Logo';
 import { megaMenu, primaryLinks } from './navigation';

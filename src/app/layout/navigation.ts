@@ -1,6 +1,6 @@
 // Navigation data shared by the top bar, the mobile menu and the footer.
 import { services } from '../../site/services/catalog';
-import { paths } from '../paths';
+import { paths } from '../../shared/paths';
 
 export type NavLink = { label: string; to: string };
 

@@ -1,7 +1,7 @@
 // Tells the store where the router is, after the page's <title> has been updated (mount it after RouteMeta).
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../shared/hooks';
 import { locationChanged } from './analyticsSlice';
 
 export function LocationReporter() {

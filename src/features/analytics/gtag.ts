@@ -1,6 +1,6 @@
 // The Google tag's command queue (window.dataLayer + window.gtag) and its script. The queue is
 // set up first, with consent defaults, so nothing the script does can run before them.
-import { analyticsConfig } from '../../app/config';
+import { analyticsConfig } from '../../shared/config';
 import type { ConsentPreferences } from '../consent';
 
 export type Gtag = (...args: unknown[]) => void;

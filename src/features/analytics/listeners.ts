@@ -1,10 +1,10 @@
 // Starts the Google tag in Consent Mode v2 and keeps it in step with the visitor's choice and location.
 import { REHYDRATE } from 'redux-persist';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { appStarted } from '../../app/appEvents';
-import { analyticsConfig, analyticsMeasurementId } from '../../app/config';
-import type { AppStartListening } from '../../app/listenerTypes';
-import { logError } from '../../app/logger';
+import { appStarted } from '../../shared/appEvents';
+import { analyticsConfig, analyticsMeasurementId } from '../../shared/config';
+import type { AppStartListening } from '../../shared/listenerTypes';
+import { logError } from '../../shared/logger';
 import { defaultPreferences, isConsentChoice } from '../consent';
 import type { ConsentPreferences } from '../consent';
 import { vitalsSummarized } from '../monitoring';

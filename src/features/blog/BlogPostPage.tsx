@@ -1,14 +1,14 @@
 // A blog post: title, authors, date, reading time, category, tags, cover image, table of
 // contents, the sanitized body, related posts and a way back. Unknown slugs are the 404 page.
 import { Link, useParams } from 'react-router-dom';
-import { siteConfig } from '../../app/config';
-import { useAppSelector } from '../../app/hooks';
-import { absoluteUrl, notFoundMeta } from '../../app/meta';
-import type { PageMeta, RouteHandle } from '../../app/meta';
-import { paths } from '../../app/paths';
+import { siteConfig } from '../../shared/config';
+import { useAppSelector } from '../../shared/hooks';
+import { absoluteUrl, notFoundMeta } from '../../shared/meta';
+import type { PageMeta, RouteHandle } from '../../shared/meta';
+import { paths } from '../../shared/paths';
 import type { PostPage } from '../../content/model';
 import { DEFAULTS } from '../../content/model';
-import { NotFound } from '../../site/errors/NotFoundPage';
+import { NotFound } from '../../ui/NotFound';
 import { CardGrid } from '../../ui/Card';
 import { Container } from '../../ui/Container';
 import { Eyebrow } from '../../ui/Eyebrow';

@@ -1,7 +1,7 @@
 // The home page's Expert Insights: the newest 3 posts as their read returned them, linking to /blog/{slug}.
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { useAppSelector } from '../../shared/hooks';
+import { paths } from '../../shared/paths';
 import { CardGrid } from '../../ui/Card';
 import { Container } from '../../ui/Container';
 import { BlogGridSkeleton } from '../../ui/Skeleton';

@@ -3,7 +3,7 @@
 import { css } from '@emotion/react';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import type { PostTeaser } from '../../content/model';
 import { DEFAULTS } from '../../content/model';
 import { Card } from '../../ui/Card';

@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { ReactNode } from 'react';
-import { useAppSelector } from '../../app/hooks';
-import { BLOG_PAGE_SIZE } from '../../app/paths';
+import { useAppSelector } from '../../shared/hooks';
+import { BLOG_PAGE_SIZE } from '../../shared/paths';
 import { Button } from '../../ui/Button';
 import { CardGrid } from '../../ui/Card';
 import { BlogGridSkeleton } from '../../ui/Skeleton';

@@ -2,8 +2,8 @@
 // the latest 5, kept one hour). A failed read comes back empty (blogApi.ts; blog-data-layer.md §8:
 // "errors swallowed, empty results"), so the aside is left out rather than shown with an error.
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { useAppSelector } from '../../shared/hooks';
+import { paths } from '../../shared/paths';
 import { colors, fontSizes, radii, space } from '../../ui/theme';
 import { useGetTrendingPostsQuery } from './blogApi';
 import { formatPostDate } from './format';

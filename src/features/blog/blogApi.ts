@@ -1,11 +1,11 @@
 // RTK Query endpoints over the ContentSource (blog-data-layer.md §7). The spec's data-fetching
-// rules map onto the API slice (src/app/api.ts): stale after 5 min (refetchOnMountOrArgChange
+// rules map onto the API slice (src/shared/api.ts): stale after 5 min (refetchOnMountOrArgChange
 // 300), kept 30 min (keepUnusedDataFor 1800), no refetch on focus, one retry (queryFn below);
 // trending is kept one hour.
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import { contentApi } from '../../app/api';
-import { isAppExtra } from '../../app/extra';
-import { logWarning } from '../../app/logger';
+import { contentApi } from '../../shared/api';
+import { isAppExtra } from '../../shared/extra';
+import { logWarning } from '../../shared/logger';
 import type { Category, Page, PostQuery, Tag } from '../../content/model';
 import { LIMITS } from '../../content/model';
 import type { ContentSource } from '../../content/source';

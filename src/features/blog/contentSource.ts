@@ -1,6 +1,6 @@
 // The browser's content source: created on first use from the build-time environment, so the
 // source's code (and the contentful SDK, when configured) loads only when content is read.
-import type { AppExtra } from '../../app/extra';
+import type { AppExtra } from '../../shared/extra';
 import { createContentSource } from '../../content/source';
 import type { ContentSource } from '../../content/source';
 

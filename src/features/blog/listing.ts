@@ -2,12 +2,12 @@
 // /blog/tag/:tag[/page/N]) as data: which category or tag a URL names, the read of its 12 cards,
 // whether the page exists, and its metadata. Shared by the page, its meta and its prefetch, so all
 // three agree on every answer (and on the cache key of every read).
-import { siteConfig } from '../../app/config';
-import { absoluteUrl, notFoundMeta } from '../../app/meta';
-import type { PageMeta } from '../../app/meta';
-import { BLOG_PAGE_SIZE, blogListingOf, blogListingPath, paths } from '../../app/paths';
-import type { BlogListing } from '../../app/paths';
-import type { RootState } from '../../app/store';
+import { siteConfig } from '../../shared/config';
+import { absoluteUrl, notFoundMeta } from '../../shared/meta';
+import type { PageMeta } from '../../shared/meta';
+import { BLOG_PAGE_SIZE, blogListingOf, blogListingPath, paths } from '../../shared/paths';
+import type { BlogListing } from '../../shared/paths';
+import type { RootState } from '../../shared/hooks';
 import type { Category, Tag } from '../../content/model';
 import { LISTING_ERRORS, blogApi } from './blogApi';
 import type { PostsArg } from './blogApi';

@@ -1,5 +1,5 @@
 // Query arguments shared by a page and its prerender prefetch, so both hit the same cache entry.
-import { BLOG_PAGE_SIZE } from '../../app/paths';
+import { BLOG_PAGE_SIZE } from '../../shared/paths';
 import type { PostsArg } from './blogApi';
 
 /** The home page's Expert Insights: the newest 3 posts. */

@@ -4,8 +4,8 @@
 // (`/blog?category=…` or `?tag=…`) is sent on to its category or tag page.
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { paths } from '../../shared/paths';
 import { searchChanged, selectSearchQuery } from './blogSlice';
 
 /** How long typing must pause before the URL follows the search text. */

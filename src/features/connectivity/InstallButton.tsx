@@ -1,5 +1,5 @@
 import type { ComponentPropsWithoutRef } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { installRequested, selectCanInstall } from './connectivitySlice';
 
 type Props = Omit<ComponentPropsWithoutRef<'button'>, 'onClick' | 'type' | 'children'>;

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { colors, fontSizes, space } from '../../ui/theme';
 import { selectIsOnline } from './connectivitySlice';
 

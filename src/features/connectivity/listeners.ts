@@ -1,7 +1,7 @@
 // Mirrors the browser's online/offline events and its install lifecycle into the store.
-import { appStarted } from '../../app/appEvents';
-import { logError } from '../../app/logger';
-import type { AppStartListening } from '../../app/listenerTypes';
+import { appStarted } from '../../shared/appEvents';
+import { logError } from '../../shared/logger';
+import type { AppStartListening } from '../../shared/listenerTypes';
 import {
   appInstalled,
   connectivityChanged,

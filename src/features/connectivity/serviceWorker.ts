@@ -1,5 +1,5 @@
 // Registers the service worker the production build writes to /sw.js (see webpack.config.ts).
-import { logError } from '../../app/logger';
+import { logError } from '../../shared/logger';
 
 export const SERVICE_WORKER_URL = '/sw.js';
 /** The longest the registration waits for the page to go idle after `load`. */

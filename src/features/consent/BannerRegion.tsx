@@ -2,8 +2,8 @@
 // markup, styles and switches stay out of the first-load JavaScript.
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../shared/hooks';
+import { paths } from '../../shared/paths';
 import { Button } from '../../ui/Button';
 import { colors, fontSizes, layout, mq, radii, space } from '../../ui/theme';
 import {

@@ -1,6 +1,6 @@
 // The list of consent categories with their switches, shared by the banner and the privacy page's panel.
 import { useId } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { colors, fontSizes, radii, space } from '../../ui/theme';
 import { consentCategoryToggled } from './actions';
 import { REQUIRED_LABEL, consentCategories, consentDescriptions, consentLabels, isLocked } from './categories';

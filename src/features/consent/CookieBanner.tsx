@@ -2,10 +2,10 @@
 // footer's Cookie Settings button, and never appears on the privacy page, whose panel does its job.
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { consentConfig } from '../../app/config';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { OPEN_COOKIE_SETTINGS_EVENT } from '../../app/layout/Footer';
-import { paths } from '../../app/paths';
+import { consentConfig } from '../../shared/config';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { OPEN_COOKIE_SETTINGS_EVENT } from '../../shared/appEvents';
+import { paths } from '../../shared/paths';
 import { consentBannerOpened } from './actions';
 import { selectBannerAutoShown, selectBannerOpen, selectConsentRestored, selectHasSavedConsent } from './consentSlice';
 

@@ -1,7 +1,7 @@
 // The settings panel embedded in the privacy policy's cookie section: same choices as the banner,
 // confirmed in a status message.
 import { useEffect, useId } from 'react';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../shared/hooks';
 import { Button } from '../../ui/Button';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
 import { consentAcceptedAll, consentPanelOpened, consentRejectedAll, consentSaved } from './actions';

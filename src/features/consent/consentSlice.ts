@@ -1,7 +1,7 @@
 // The visitor's consent choice (persisted) and the banner/panel UI state around it (not persisted).
 import { createSelector, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
-import { PERSIST_KEY } from '../../app/config';
+import { PERSIST_KEY } from '../../shared/config';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import {
   consentAcceptedAll,

@@ -3,8 +3,8 @@
 // The draft lives in the form itself (uncontrolled), never in the store.
 import { useId, useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { useAppDispatch } from '../../app/hooks';
-import { logError } from '../../app/logger';
+import { useAppDispatch } from '../../shared/hooks';
+import { logError } from '../../shared/logger';
 import { Button } from '../../ui/Button';
 import { colors, fontSizes, space } from '../../ui/theme';
 import { FormOutcome, Honeypot, NO_SCRIPT_TARGET, RequiredMark, errorStyle, inputStyle, labelStyle } from './fields';

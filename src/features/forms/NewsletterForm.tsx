@@ -3,8 +3,8 @@
 import { useId, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
-import { logError } from '../../app/logger';
+import { useAppDispatch } from '../../shared/hooks';
+import { logError } from '../../shared/logger';
 import { Button } from '../../ui/Button';
 import { space } from '../../ui/theme';
 import { FormOutcome, Honeypot, NO_SCRIPT_TARGET, inputStyle, labelStyle } from './fields';

@@ -1,9 +1,9 @@
 // Performance monitoring's listeners: the sampling decision on app/started, then the session's
 // running parts (session.ts), which load in their own chunk off the first-load path.
-import { appStarted } from '../../app/appEvents';
-import { metricsSampleRate, monitoringConfig } from '../../app/config';
-import type { AppStartListening } from '../../app/listenerTypes';
-import { logWarning } from '../../app/logger';
+import { appStarted } from '../../shared/appEvents';
+import { metricsSampleRate, monitoringConfig } from '../../shared/config';
+import type { AppStartListening } from '../../shared/listenerTypes';
+import { logWarning } from '../../shared/logger';
 import { metricRecorded, sessionStarted } from './monitoringSlice';
 
 const loadSession = () => import(/* webpackChunkName: "monitoring" */ './session');

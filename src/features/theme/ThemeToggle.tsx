@@ -1,4 +1,4 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { colors, radii } from '../../ui/theme';
 import { selectThemeMode, themeChanged } from './themeSlice';
 

@@ -1,7 +1,7 @@
 // The inline script that sets the theme class on <html> before first paint (no flash of the wrong
 // theme). It mirrors the theme listener's rule: a saved light/dark choice, else the system
 // preference, else light. Its SHA-256 goes into the CSP, so it must stay a constant string.
-import { PERSIST_KEY } from '../../app/config';
+import { PERSIST_KEY } from '../../shared/config';
 import { THEME_STORAGE_KEY } from './themeSlice';
 
 // The choice is the bare word under 'theme' (site.md §3). While that key is missing, the old shared

@@ -1,7 +1,7 @@
 // Keeps <html> in step with the theme state and follows the system colour scheme.
 import { REHYDRATE } from 'redux-persist';
-import type { AppStartListening } from '../../app/listenerTypes';
-import { appStarted } from '../../app/appEvents';
+import type { AppStartListening } from '../../shared/listenerTypes';
+import { appStarted } from '../../shared/appEvents';
 import { parsePersistedTheme, systemPreferenceChanged } from './themeSlice';
 import type { ThemeMode } from './themeSlice';
 

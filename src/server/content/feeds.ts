@@ -18,10 +18,10 @@ import type { Author, Category, Image, PostTeaser, Tag } from '../../content/mod
 import { DEFAULTS } from '../../content/model';
 import { escapeHtml } from '../html';
 import { withoutControlCharacters } from '../text';
-import { siteConfig } from '../../app/config';
-import { FEED_TITLE, feedUrls } from '../../app/feeds';
-import { absoluteUrl } from '../../app/meta';
-import { paths } from '../../app/paths';
+import { siteConfig } from '../../shared/config';
+import { FEED_TITLE, feedUrls } from '../../shared/feeds';
+import { absoluteUrl } from '../../shared/meta';
+import { paths } from '../../shared/paths';
 
 const site = siteConfig;
 const blogPostPath = paths.blogPost;

@@ -1,6 +1,6 @@
 // The URLs of the blog's listing pages for a version of the content: the numbered pages of /blog and
 // of every category and tag that has posts (what the sitemap lists and crawlers follow).
-import { BLOG_PAGE_SIZE, paths } from '../../app/paths';
+import { BLOG_PAGE_SIZE, paths } from '../../shared/paths';
 import type { ContentSource } from '../../content/source';
 
 const TAXONOMY_PAGE = 1000;

@@ -9,7 +9,7 @@ import { renderPage } from '../../app/ssr';
 import { toPostTeaser } from '../../content/model';
 import type { ContentSource } from '../../content/source';
 import { blogListingPaths } from './listingPaths';
-import { FEED_PATHS, FEED_TYPES } from '../../app/feeds';
+import { FEED_PATHS, FEED_TYPES } from '../../shared/feeds';
 import { FEED_SIZE, renderFeeds } from './feeds';
 import { readAllPosts } from './liveContent';
 import type { ContentUpdate, ContentVersion, LiveContent } from './liveContent';

@@ -2,7 +2,7 @@
 // files. While every URL fits one file, /sitemap.xml is that <urlset>; past a file's limits (SITEMAP_URL_LIMIT URLs,
 // SITEMAP_BYTE_LIMIT bytes) /sitemap.xml is a <sitemapindex> of /sitemaps/1.xml, /sitemaps/2.xml, …
 
-import { siteConfig } from '../../app/config';
+import { siteConfig } from '../../shared/config';
 
 // The origin the pages' canonical links use (fixed at build time in the server bundle, as in the prerender).
 const siteUrl = siteConfig.url;

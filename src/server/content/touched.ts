@@ -8,8 +8,8 @@ import type { CdaEntry } from '../../content/contentful/cdaTypes';
 import type { MirrorView } from '../../content/contentful/mirror';
 import { CONTENT_TYPES } from '../../content/contentful/cdaTypes';
 import { LIMITS } from '../../content/model';
-import { paths } from '../../app/paths';
-import { FEED_PATHS } from '../../app/feeds';
+import { paths } from '../../shared/paths';
+import { FEED_PATHS } from '../../shared/feeds';
 import type { ContentUpdate } from './liveContent';
 
 export interface Touched {

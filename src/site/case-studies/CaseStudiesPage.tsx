@@ -2,8 +2,8 @@
 // (?industry=healthcare) so a filtered list can be shared.
 import { useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { RouteHandle } from '../../app/meta';
-import { paths } from '../../app/paths';
+import type { RouteHandle } from '../../shared/meta';
+import { paths } from '../../shared/paths';
 import { CardGrid } from '../../ui/Card';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, radii, space } from '../../ui/theme';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { Card } from '../../ui/Card';
 import { Eyebrow } from '../../ui/Eyebrow';
 import { Image } from '../../ui/Image';

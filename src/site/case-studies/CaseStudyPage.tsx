@@ -1,15 +1,15 @@
 // One template for every case study (site.md §2 "Case study detail pages"); the sections keep the
 // spec's order. Aliases render the canonical study with a canonical link to its own URL.
 import { Link, useParams } from 'react-router-dom';
-import type { RouteHandle } from '../../app/meta';
-import { notFoundMeta } from '../../app/meta';
-import { paths } from '../../app/paths';
+import type { RouteHandle } from '../../shared/meta';
+import { notFoundMeta } from '../../shared/meta';
+import { paths } from '../../shared/paths';
 import { ButtonLink } from '../../ui/Button';
 import { Container } from '../../ui/Container';
 import { Eyebrow } from '../../ui/Eyebrow';
 import { Image } from '../../ui/Image';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
-import { NotFound } from '../errors/NotFoundPage';
+import { NotFound } from '../../ui/NotFound';
 import { findService } from '../services/catalog';
 import { ClientMonogram, InitialsAvatar } from './ClientMarks';
 import type { CaseStudyServiceSlug } from './content';

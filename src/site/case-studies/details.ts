@@ -2,7 +2,7 @@
 // without one of the page's sections, or with an empty list, does not compile.
 import { findCaseStudy } from './content';
 import type { CaseStudyCard, CaseStudySlug, IndustryName } from './content';
-import { caseStudySlugAliases } from '../../app/paths';
+import { caseStudySlugAliases } from '../../shared/paths';
 import { caseStudyTestimonials } from './testimonials';
 import type { Testimonial } from './testimonials';
 

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { ContactForm } from '../../features/forms';
-import type { RouteHandle } from '../../app/meta';
+import type { RouteHandle } from '../../shared/meta';
 import { Container } from '../../ui/Container';
 import { colors, radii, space } from '../../ui/theme';
 import { useHydrated } from '../../ui/useMediaQuery';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { MetaFn } from '../../app/meta';
-import { paths } from '../../app/paths';
+import type { MetaFn } from '../../shared/meta';
+import { paths } from '../../shared/paths';
 import { ButtonLink } from '../../ui/Button';
 import { Card, CardGrid } from '../../ui/Card';
 import { Container } from '../../ui/Container';

@@ -1,4 +1,4 @@
-import type { PageMeta, RouteHandle } from '../../app/meta';
+import type { PageMeta, RouteHandle } from '../../shared/meta';
 import { contentPages, faqGroups } from '../company/content';
 import { ContentPage } from '../company/ContentPage';
 

@@ -1,4 +1,4 @@
-import type { RouteHandle } from '../../app/meta';
+import type { RouteHandle } from '../../shared/meta';
 import { contentPages } from '../company/content';
 import { ContentPage, contentPageMeta } from '../company/ContentPage';
 

@@ -1,6 +1,6 @@
 // Copy for the company and content pages, rendered by one ContentPage template: plain text
 // sections first, then the richer blocks (cards, roles, people, stories, quotes, FAQ).
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { caseStudySlugs } from '../case-studies/content';
 import type { CaseStudySlug } from '../case-studies/content';
 

@@ -1,7 +1,7 @@
 // A React error boundary with the generic fallback, for sections and the app root.
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
-import { logError } from '../../app/logger';
+import { logError } from '../../shared/logger';
 import { reportException } from '../../features/analytics';
 import { colors, space } from '../../ui/theme';
 

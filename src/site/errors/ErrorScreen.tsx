@@ -1,7 +1,7 @@
 // The global error screen shown when a route fails to load or render.
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router-dom';
-import { logError } from '../../app/logger';
+import { logError } from '../../shared/logger';
 import { reportException } from '../../features/analytics';
 import { Button } from '../../ui/Button';
 import { Container } from '../../ui/Container';

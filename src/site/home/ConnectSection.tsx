@@ -1,7 +1,7 @@
 // 'Connect With Us' on the home page. The contact form is passed in as `form`, so the section
 // (heading, copy, direct contact details) does not depend on the forms feature.
 import type { ReactNode } from 'react';
-import { siteConfig } from '../../app/config';
+import { siteConfig } from '../../shared/config';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
 

@@ -2,10 +2,10 @@
 // stats, product carousel, client stories, integrations and partners, Connect With Us, and Expert
 // Insights with the newest 3 posts.
 import { Suspense } from 'react';
-import type { RouteHandle } from '../../app/meta';
+import type { RouteHandle } from '../../shared/meta';
 import { HOME_POSTS_QUERY, blogApi } from '../../features/blog';
-import { paths } from '../../app/paths';
-import { siteConfig } from '../../app/config';
+import { paths } from '../../shared/paths';
+import { siteConfig } from '../../shared/config';
 import { ButtonLink } from '../../ui/Button';
 import { Container } from '../../ui/Container';
 import { lazyWithPreload } from '../../ui/lazyWithPreload';

@@ -1,6 +1,6 @@
 // The Salesforce products we implement, as an auto-scrolling row of cards linking to their pages.
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { AutoScrollCarousel } from '../../ui/AutoScrollCarousel';
 import { Card } from '../../ui/Card';
 import { Container } from '../../ui/Container';

@@ -1,6 +1,6 @@
 // The dark band under the services: one client result at a time, rotating every 5000 ms.
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { ButtonLink } from '../../ui/Button';
 import { Container } from '../../ui/Container';
 import { RotatingText } from '../../ui/RotatingText';

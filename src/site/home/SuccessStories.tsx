@@ -1,6 +1,6 @@
 // 'Client Success Stories': two case studies as cards linking to their pages.
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { Card } from '../../ui/Card';
 import { Container } from '../../ui/Container';
 import { Eyebrow } from '../../ui/Eyebrow';

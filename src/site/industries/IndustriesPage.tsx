@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import type { RouteHandle } from '../../app/meta';
-import { paths } from '../../app/paths';
+import type { RouteHandle } from '../../shared/meta';
+import { paths } from '../../shared/paths';
 import { ButtonLink } from '../../ui/Button';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';

@@ -2,9 +2,9 @@
 // that needs the browser (content-source status, images, the store snapshot) loads after mount.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode, SubmitEvent } from 'react';
-import { metricsSampleRate, siteConfig } from '../../app/config';
-import { useAppSelector } from '../../app/hooks';
-import type { RouteHandle } from '../../app/meta';
+import { metricsSampleRate, siteConfig } from '../../shared/config';
+import { useAppSelector } from '../../shared/hooks';
+import type { RouteHandle } from '../../shared/meta';
 import { imageFileUrl, imageService } from '../../content/imageService';
 import type { ImageMeta } from '../../content/imageService';
 import type { ConnectionStatus } from '../../content/model';

@@ -1,6 +1,6 @@
 // Internal: the home page's rotating results line in isolation, to check its timing, pausing and
 // reduced-motion behaviour by hand or from a browser test.
-import type { RouteHandle } from '../../app/meta';
+import type { RouteHandle } from '../../shared/meta';
 import { Container } from '../../ui/Container';
 import { ROTATION_INTERVAL_MS, RotatingText } from '../../ui/RotatingText';
 import { colors, fontSizes, radii, space } from '../../ui/theme';

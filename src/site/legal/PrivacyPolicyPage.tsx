@@ -1,4 +1,4 @@
-import type { RouteHandle } from '../../app/meta';
+import type { RouteHandle } from '../../shared/meta';
 import { CookieSettingsPanel } from '../../features/consent';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, space } from '../../ui/theme';

@@ -1,4 +1,4 @@
-import type { RouteHandle } from '../../app/meta';
+import type { RouteHandle } from '../../shared/meta';
 import { termsOfService } from './content';
 import { LegalPage } from './LegalPage';
 

@@ -1,6 +1,6 @@
 // Legal texts as data. The marketing-pages issue expands them to the full wording; the section
 // structure (8 privacy sections, 11 terms sections) is the spec's.
-import { siteConfig } from '../../app/config';
+import { siteConfig } from '../../shared/config';
 
 export type LegalDocument = {
   heading: string;

@@ -1,7 +1,7 @@
 // A service as a card (site.md §3 Service card: title, description, link, icon). The title link's
 // ::after covers the card, so the whole card is clickable with one link in the tab order.
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { Card } from '../../ui/Card';
 import { colors, fontSizes, radii, space } from '../../ui/theme';
 import type { Service } from './catalog';

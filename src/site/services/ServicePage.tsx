@@ -1,9 +1,9 @@
 // The one template behind every /services/{slug} page, fed by the typed copy in content.ts.
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { RouteHandle } from '../../app/meta';
-import { notFoundMeta } from '../../app/meta';
-import { paths } from '../../app/paths';
+import type { RouteHandle } from '../../shared/meta';
+import { notFoundMeta } from '../../shared/meta';
+import { paths } from '../../shared/paths';
 import { ButtonLink } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Container } from '../../ui/Container';
@@ -11,7 +11,7 @@ import { Eyebrow } from '../../ui/Eyebrow';
 import { Image } from '../../ui/Image';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
 import { findCaseStudy } from '../case-studies/content';
-import { NotFound } from '../errors/NotFoundPage';
+import { NotFound } from '../../ui/NotFound';
 import type { CatalogService } from './catalog';
 import { findService } from './catalog';
 import type { HeroImage, ServicePageContent, SupportPageContent, TrainingPageContent } from './content';

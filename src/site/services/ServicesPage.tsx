@@ -1,5 +1,5 @@
-import type { RouteHandle } from '../../app/meta';
-import { paths } from '../../app/paths';
+import type { RouteHandle } from '../../shared/meta';
+import { paths } from '../../shared/paths';
 import { ButtonLink } from '../../ui/Button';
 import { CardGrid } from '../../ui/Card';
 import { Container } from '../../ui/Container';

@@ -30,7 +30,11 @@ export interface OpenOptions extends BrowserContextOptions {
   freshConsent?: boolean;
 }
 
-/** Where the store persists the visitor's choices (redux-persist key `meridian-cloud`). */
+/**
+ * The old shared record of the visitor's choices (redux-persist key `meridian-cloud`). The app now keeps
+ * the theme under `theme` and the consent choice under `meridian-cloud-consent`; it reads this record
+ * only once, to carry a returning visitor's choices over, and then removes it (src/app/persist.ts).
+ */
 export const PERSIST_STORAGE_KEY = 'persist:meridian-cloud';
 
 /** The persisted consent slice after "Reject All": the defaults, saved. */

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { contentApi } from '../../../src/app/api';
+import { contentApi } from '../../../src/shared/api';
 import { makeStore } from '../../../src/app/store';
 import { contentExtraFor } from '../../../src/features/blog';
 import { handle as postHandle } from '../../../src/features/blog/BlogPostPage';

@@ -7,7 +7,7 @@ import { act, render, screen } from '@testing-library/react';
 import { JSDOM } from 'jsdom';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { siteConfig } from '../../../src/app/config';
+import { siteConfig } from '../../../src/shared/config';
 import { buildMockPosts } from '../../../src/content/mock/mockSource';
 import type { BlogPost, RichTextDocument, TocItem } from '../../../src/content/model';
 import { staticPostToBlogPost, staticPosts } from '../../../src/content/static/staticPosts';

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { siteConfig } from '../../../src/app/config';
+import { siteConfig } from '../../../src/shared/config';
 import { ConnectSection } from '../../../src/site/home/ConnectSection';
 import { renderApp, renderWithProviders } from '../../support/render';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { persistStore } from 'redux-persist';
-import { appStarted } from '../../../src/app/appEvents';
+import { appStarted } from '../../../src/shared/appEvents';
 import { makeStore } from '../../../src/app/store';
 import type { AppStore } from '../../../src/app/store';
 import {

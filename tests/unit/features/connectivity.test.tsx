@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { appStarted } from '../../../src/app/appEvents';
+import { appStarted } from '../../../src/shared/appEvents';
 import { OfflineBanner } from '../../../src/features/connectivity';
 import { renderWithProviders } from '../../support/render';
 

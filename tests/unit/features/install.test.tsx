@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { appStarted } from '../../../src/app/appEvents';
+import { appStarted } from '../../../src/shared/appEvents';
 import { Footer } from '../../../src/app/layout/Footer';
 import { renderWithProviders } from '../../support/render';
 

@@ -4,7 +4,7 @@ import { caseStudyDetails, getCaseStudy } from '../../../src/site/case-studies/d
 import { contentPages } from '../../../src/site/company/content';
 import { industryProfiles } from '../../../src/site/industries/content';
 import { privacyPolicy, termsOfService } from '../../../src/site/legal/content';
-import { paths } from '../../../src/app/paths';
+import { paths } from '../../../src/shared/paths';
 import { allRoutes, caseStudySlugs } from '../../support/routeTable';
 
 /** Every string under a `to` or `apply` key, anywhere in a value. */

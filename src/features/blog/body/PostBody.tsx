@@ -2,7 +2,7 @@
 // rich-text document becomes React elements; markdown and HTML become sanitized HTML. Either way
 // every heading carries the id ('heading-N') that the post's table of contents links to.
 import { useMemo } from 'react';
-import { siteConfig } from '../../../app/config';
+import { siteConfig } from '../../../shared/config';
 import type { BlogPost, PostPage, RichTextDocument } from '../../../content/model';
 import { parseRichText } from '../../../content/text';
 import { RichText } from './RichText';

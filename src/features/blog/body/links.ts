@@ -2,7 +2,7 @@
 // whole entry or asset, with `fields`) or a bare link ({ sys: { type: 'Link', id } }) when nothing
 // resolved it. Bare links, and anything malformed, resolve to null: the renderer then falls back to
 // the node's own text, or to nothing.
-import { paths } from '../../../app/paths';
+import { paths } from '../../../shared/paths';
 import { withProtocol } from '../../../content/images';
 import { isAllowedUrl } from '../../../content/text/urls';
 

@@ -2,9 +2,9 @@
 // pages), real links for chips and pagination, 404 for pages that do not exist, the trending aside,
 // and the search over the whole archive through the site server's /api/search.
 import { screen, waitFor, within } from '@testing-library/react';
-import { contentApi } from '../../../../src/app/api';
-import { notFoundMeta } from '../../../../src/app/meta';
-import { BLOG_PAGE_SIZE, blogListingOf, blogPageNumber, paths } from '../../../../src/app/paths';
+import { contentApi } from '../../../../src/shared/api';
+import { notFoundMeta } from '../../../../src/shared/meta';
+import { BLOG_PAGE_SIZE, blogListingOf, blogPageNumber, paths } from '../../../../src/shared/paths';
 import { makeStore } from '../../../../src/app/store';
 import type { BlogPost, Page, PostQuery, PostTeaser } from '../../../../src/content/model';
 import { toPostTeaser } from '../../../../src/content/model';

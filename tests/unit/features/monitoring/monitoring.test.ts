@@ -1,7 +1,7 @@
 // Monitoring against the /api/metrics contract, with fetch and sendBeacon stubbed at the network edge.
 import { addListener, clearAllListeners } from '@reduxjs/toolkit';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { appStarted } from '../../../../src/app/appEvents';
+import { appStarted } from '../../../../src/shared/appEvents';
 import { makeStore } from '../../../../src/app/store';
 import {
   VITAL_THRESHOLDS,

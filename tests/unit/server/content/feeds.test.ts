@@ -1,9 +1,9 @@
 import { JSDOM } from 'jsdom';
-import { siteConfig } from '../../../../src/app/config';
-import { absoluteUrl } from '../../../../src/app/meta';
-import { paths } from '../../../../src/app/paths';
+import { siteConfig } from '../../../../src/shared/config';
+import { absoluteUrl } from '../../../../src/shared/meta';
+import { paths } from '../../../../src/shared/paths';
 import type { FeedPost } from '../../../../src/server/content/feeds';
-import { FEED_PATHS, FEED_TITLE, FEED_TYPES, feedHeadLinks } from '../../../../src/app/feeds';
+import { FEED_PATHS, FEED_TITLE, FEED_TYPES, feedHeadLinks } from '../../../../src/shared/feeds';
 import { FEED_SIZE, renderFeeds } from '../../../../src/server/content/feeds';
 
 const { window } = new JSDOM('');

@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
-import { absoluteUrl } from '../../../../src/app/meta';
-import { paths } from '../../../../src/app/paths';
+import { absoluteUrl } from '../../../../src/shared/meta';
+import { paths } from '../../../../src/shared/paths';
 import {
   SITEMAP_BYTE_LIMIT,
   SITEMAP_URL_LIMIT,
