@@ -1,5 +1,5 @@
 // What survives a reload: only the visitor's own choices, each under its own localStorage key as
-// site.md §3 describes them (the theme as the word 'light' or 'dark' under 'theme', the consent choice
+// docs/requirements.md#stored-choices describes them (the theme as the word 'light' or 'dark' under 'theme', the consent choice
 // as a JSON object under CONSENT_STORAGE_KEY), validated on the way back in so a corrupt or hostile
 // stored value falls back to the defaults.
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
@@ -32,7 +32,7 @@ interface StoredChoice {
   read: (text: string) => unknown;
   /** Anything but a valid slice is ignored (the defaults stay). */
   validate: (value: unknown) => unknown;
-  /** What a failed write logs (site.md §8). */
+  /** What a failed write logs (docs/requirements.md#consent-storage-failures). */
   saveError: string;
 }
 
@@ -46,7 +46,7 @@ const storedChoices: Record<'theme' | 'consent', StoredChoice> = {
   },
   consent: {
     key: CONSENT_STORAGE_KEY,
-    // Only a choice the visitor made is stored: without the key the banner asks again (site.md §4).
+    // Only a choice the visitor made is stored: without the key the banner asks again (docs/requirements.md#consent-banner).
     // The time of the choice rides along in the same object, for a future policy change to ask again.
     write: (state) => {
       const consent = parsePersistedConsent(state);
@@ -95,7 +95,7 @@ function readLegacyRecord(raw: string): Record<string, unknown> {
  * or wrote it, so a tab never overwrites a choice another tab saved with one it did not touch.
  * localStorage is touched only when redux-persist calls it (never at import or during render). Storage
  * can throw (quota, privacy modes) or hold junk: the site keeps working on its defaults and the failure
- * is only logged (site.md §8).
+ * is only logged (docs/requirements.md#consent-storage-failures).
  */
 function createChoiceStorage(): Storage {
   const localStorage = (): globalThis.Storage | undefined =>

@@ -1,14 +1,14 @@
 // Preloading of the site's own script and stylesheet files, and of a page's code on navigation intent.
 //
 // Which mechanism carries which line of the spec:
-// - "Page and asset preloading of script and stylesheet files from the site root" (site.md §7):
+// - "Page and asset preloading of script and stylesheet files from the site root" (docs/requirements.md#preloading):
 //   the prerender puts <link rel="preload" as="script"> for the page's own chunk in every page's head
 //   (src/app/ssr.tsx); this queue preloads the next page's code when a navigation link is hovered or
 //   focused (preloadRoute), and any file of the site root on demand (preloadFile). After the first
 //   visit the service worker has every chunk precached, so these preloads are answered from its cache.
 // - "a failed preload raises a preload-error event": a `preload-error` CustomEvent on window whose
 //   detail carries the URL (PRELOAD_ERROR_EVENT).
-// - "Resource hints allow 6 concurrent loads" (site.md §9, blog-data-layer.md §9): MAX_CONCURRENT_PRELOADS;
+// - "Resource hints allow 6 concurrent loads" (docs/requirements.md#preloading): MAX_CONCURRENT_PRELOADS;
 //   more requests wait in the queue, first come first served.
 // - "Stylesheet wait time-out 60 s": STYLESHEET_TIMEOUT_MS; a stylesheet not loaded by then counts as
 //   failed and frees its slot. Scripts get the same limit so a hung request never holds a slot for good.

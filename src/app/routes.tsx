@@ -1,4 +1,4 @@
-// The route table of site.md §2: one shared layout, every page a lazy chunk.
+// The route table of docs/requirements.md#route-table: one shared layout, every page a lazy chunk.
 import { redirect } from 'react-router-dom';
 import type { LoaderFunction, Params, RouteObject } from 'react-router-dom';
 import { ErrorScreen } from '../site/errors/ErrorScreen';

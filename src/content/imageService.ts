@@ -1,4 +1,4 @@
-// Client of the site's image service (blog-data-layer.md §7): list, read, upload with progress,
+// Client of the site's image service (docs/requirements.md#image-service): list, read, upload with progress,
 // delete, and transformation URLs. Responses are checked before they are trusted.
 import { fetchWithRetry } from './resilience/requestRetry';
 import type { RequestRetryOptions } from './resilience/requestRetry';
@@ -15,7 +15,7 @@ export interface ImageMeta {
   url: string;
 }
 
-/** The exact messages of blog-data-layer.md §8. */
+/** The exact messages of docs/requirements.md#image-service-errors. */
 export const IMAGE_SERVICE_ERRORS = {
   list: 'Failed to fetch images',
   get: 'Failed to fetch image',
@@ -117,7 +117,7 @@ export function imageFileUrl(url: string, transform: ImageTransform = {}): strin
   return `${url}${url.includes('?') ? '&' : '?'}${query}`;
 }
 
-/** blog-data-layer.md §9: "Image cache 24 hours in local storage under the key imageCache". */
+/** docs/requirements.md#image-cache: "Image cache 24 hours in local storage under the key imageCache". */
 export const IMAGE_CACHE_KEY = 'imageCache';
 export const IMAGE_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 /**
@@ -138,7 +138,7 @@ function browserLocalStorage(): ImageCacheStorage | undefined {
   }
 }
 
-/** §3 "Cache entry: data plus expiry time". */
+/** docs/requirements.md#cache-entry "Cache entry: data plus expiry time". */
 interface ImageCacheEntry {
   data: ImageMeta;
   expiresAt: number;
@@ -202,7 +202,7 @@ function createImageCache(storage: () => ImageCacheStorage | undefined, now: () 
 export interface ImageServiceOptions {
   /** The API base, `/api` by default (same origin). */
   baseUrl?: string;
-  /** The request retry (blog-data-layer.md §9); tests inject `sleep`. */
+  /** The request retry (docs/requirements.md#request-retry); tests inject `sleep`. */
   retry?: Omit<RequestRetryOptions, 'onRetry'>;
   /** Where the image cache lives: the browser's localStorage unless given. */
   storage?: () => ImageCacheStorage | undefined;
@@ -301,7 +301,7 @@ export function createImageService({
           onProgress?.({ loaded: event.loaded, total: event.total, percent });
         });
         xhr.addEventListener('load', () => {
-          // blog-data-layer.md §7: success only on status 200.
+          // docs/requirements.md#image-service: success only on status 200.
           if (xhr.status !== 200) {
             reject(new ImageServiceError(IMAGE_SERVICE_ERRORS.upload, xhr.status));
             return;

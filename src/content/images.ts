@@ -1,4 +1,4 @@
-// Contentful Images API URL helpers (blog-data-layer.md §7 and §9): resize, recompress and reformat on the CDN.
+// Contentful Images API URL helpers (docs/requirements.md#image-url-params): resize, recompress and reformat on the CDN.
 
 /** Output formats the Images API can produce (`fm`); 'jpg' is how it spells JPEG. */
 export type ImageFormat = 'avif' | 'webp' | 'jpg' | 'png';
@@ -37,7 +37,7 @@ export type ImagePreset = 'cover' | 'avatar' | 'thumbnail' | 'inline';
 export const DEFAULT_IMAGE_QUALITY = 75;
 
 /**
- * The §9 presets; cover crops around the centre, avatars around a face. "Crop centre" is the Images
+ * The docs/requirements.md#image-presets presets; cover crops around the centre, avatars around a face. "Crop centre" is the Images
  * API's `fit=fill&f=center`: scale the image to cover 1200x630, then cut what overflows evenly from
  * both sides. Its `fit=crop` does not scale: it cuts a 1200x630 piece out of the original at full
  * size, so a 4000 px photo would show only a detail from its middle.

@@ -6,7 +6,7 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
 
-/** blog-data-layer.md §9: the logger keeps the last 1,000 lines. */
+/** docs/requirements.md#logger: the logger keeps the last 1,000 lines. */
 export const LOG_BUFFER_SIZE = 1000;
 
 export interface LogLine {
@@ -18,7 +18,7 @@ export interface LogLine {
   context?: Record<string, unknown>;
 }
 
-/** What an error report POSTs to the log endpoint (blog-data-layer.md §7). */
+/** What an error report POSTs to the log endpoint (docs/requirements.md#log-reporting). */
 export interface LogReport {
   message: string;
   timestamp: number;

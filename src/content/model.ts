@@ -1,4 +1,4 @@
-// The blog's domain types (blog-data-layer.md §3). Plain, serializable data: dates are ISO
+// The blog's domain types (docs/requirements.md#blog-post-fields). Plain, serializable data: dates are ISO
 // strings and rich text stays the JSON document, so everything can live in the Redux store.
 
 export type ContentFormat = 'richText' | 'markdown' | 'html';

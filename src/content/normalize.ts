@@ -1,6 +1,6 @@
-// Builds a BlogPost from whatever a source has, applying the defaults of blog-data-layer.md §3:
+// Builds a BlogPost from whatever a source has, applying the defaults of docs/requirements.md#blog-post-fields:
 // title 'Untitled', slug = id, excerpt = the body's prose cut at 160 characters, status 'published',
-// format detected in the §4 order, plain text, reading time and table of contents derived.
+// format detected in the docs/requirements.md#content-format-detection order, plain text, reading time and table of contents derived.
 import type { Author, BlogPost, Category, Image, RichTextDocument, Tag } from './model';
 import { DEFAULTS } from './model';
 import { detectFormat, makeExcerpt, parseRichText, proseText, readingTime, tableOfContents, toPlainText } from './text';

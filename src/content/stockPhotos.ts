@@ -1,4 +1,4 @@
-// The stock-photo client (blog-data-layer.md §7, §9): a no-network mock answering every search with the local placeholder.
+// The stock-photo client (docs/requirements.md#stock-photos): a no-network mock answering every search with the local placeholder.
 import type { Image } from './model';
 
 /** The Pexels rendition sizes the client picks between. */

@@ -4,7 +4,7 @@ import { createAction } from '@reduxjs/toolkit';
 export const appStarted = createAction('app/started');
 
 /**
- * The window event that opens the cookie settings (site.md §2): the footer's "Cookie settings" link sends it, the
+ * The window event that opens the cookie settings (docs/requirements.md#cookie-settings-event): the footer's "Cookie settings" link sends it, the
  * consent banner listens for it, and any page may send it too.
  */
 export const OPEN_COOKIE_SETTINGS_EVENT = 'openCookieSettings';

@@ -28,7 +28,7 @@ export const siteConfig = {
   version: '1.0.0',
 } as const;
 
-/** Consent banner behaviour (site.md §4): it shows itself on a first visit unless this is off. */
+/** Consent banner behaviour (docs/requirements.md#consent-banner): it shows itself on a first visit unless this is off. */
 export const consentConfig = { autoShow: true } as const;
 
 /**
@@ -66,7 +66,7 @@ export const loadingText = `Loading ${siteConfig.name}`;
 /** redux-persist key in localStorage (`persist:meridian-cloud`). */
 export const PERSIST_KEY = 'meridian-cloud';
 
-/** Performance monitoring (site.md §9, blog-data-layer.md §9). */
+/** Performance monitoring (docs/requirements.md#metrics-flush). */
 export const monitoringConfig = {
   /** Tag sent with every metric record. */
   version: siteConfig.version,

@@ -1,4 +1,4 @@
-// A row of cards that scrolls by itself (site.md §9: speed 1.5 px per frame, gap 15 px, card
+// A row of cards that scrolls by itself (docs/requirements.md#auto-scroll-carousel: speed 1.5 px per frame, gap 15 px, card
 // width 300 px). It pauses while hovered or while focus is inside, has a visible pause/play button
 // (WCAG 2.2.2), goes back to the start when the window is resized (the loop length changes with the
 // layout), and never moves under prefers-reduced-motion.

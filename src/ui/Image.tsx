@@ -1,4 +1,4 @@
-// The site-wide image (blog-data-layer.md §4 Image states, §8 image errors, §9 images): a box of the
+// The site-wide image (docs/requirements.md#image-states Image states, docs/requirements.md#image-failure image errors, docs/requirements.md#image-defaults images): a box of the
 // image's aspect ratio (no layout shift), responsive Contentful variants in AVIF/WebP/JPEG chosen
 // by the browser through <picture>, an optional blurred preview, a fade-in, and a placeholder with a
 // readable message when the image fails.
@@ -37,7 +37,7 @@ export interface ImageProps {
   priority?: boolean;
   /** Show the 40 px blurred version behind while loading (only when blurPlaceholderUrl gives one). */
   blurPlaceholder?: boolean;
-  /** Default 80 (the image component default of §9). */
+  /** Default 80 (the image component default of docs/requirements.md#image-defaults). */
   quality?: number;
   /** object-fit, default 'cover'. */
   fit?: 'cover' | 'contain';
@@ -49,7 +49,7 @@ export const IMAGE_FAILED_TEXT = 'Image failed to load';
 export const IMAGE_ERROR_ALT = 'Error loading image';
 export const PLACEHOLDER_SRC = '/images/placeholder.jpg';
 
-/** §9: "Default quality 75; image component default 80." */
+/** docs/requirements.md#image-defaults: "Default quality 75; image component default 80." */
 const COMPONENT_QUALITY = 80;
 const FADE_MS = 300;
 

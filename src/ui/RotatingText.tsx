@@ -1,4 +1,4 @@
-// A line of text that advances on its own (site.md §4: every 5000 ms, wrapping to the first).
+// A line of text that advances on its own (docs/requirements.md#rotating-text: every 5000 ms, wrapping to the first).
 //
 // Screen readers: the line sits in a live region that is aria-live="off" while it rotates by itself
 // and "polite" once rotation has stopped (hovered, focused, paused or reduced motion). That is the

@@ -1,4 +1,4 @@
-// Theme 1: every route of site.md §2 is prerendered. Plain HTTP, no browser and no JavaScript.
+// Theme 1: every route of docs/requirements.md#route-table is prerendered. Plain HTTP, no browser and no JavaScript.
 import fs from 'node:fs';
 import path from 'node:path';
 import { cspDirective, fetchPage } from './support/html';

@@ -1,4 +1,4 @@
-// The route table of site.md §2, written out independently of the app's own route code.
+// The route table of docs/requirements.md#route-table, written out independently of the app's own route code.
 
 export const serviceSlugs = [
   'sales-cloud',
@@ -17,7 +17,7 @@ export const serviceSlugs = [
   'support',
 ] as const;
 
-/** Service pages that site.md §2 only lists as "links also seen". */
+/** Service pages that docs/requirements.md#route-table only lists as "links also seen". */
 export const linkedServiceSlugs = ['healthcare', 'customer-success'] as const;
 
 export const caseStudySlugs = [

@@ -50,8 +50,8 @@ function Part({ children }: { children: ReactNode }) {
 
 /**
  * The page content's render errors are the route's (routes.tsx): the error screen, with Try Again, in
- * place of the page. The layout's own parts each keep theirs to themselves with site.md §2's generic
- * fallback ('Something went wrong.' and the message, logged), so a broken footer or banner leaves the
+ * place of the page. The layout's own parts each keep theirs to themselves with the generic
+ * fallback of docs/requirements.md#error-screens ('Something went wrong.' and the message, logged), so a broken footer or banner leaves the
  * page and the navigation usable instead of taking the whole layout down with it.
  */
 export function Layout() {

@@ -1,4 +1,4 @@
-// Converts Content Delivery API entries and assets into the domain (blog-data-layer.md §3, §5).
+// Converts Content Delivery API entries and assets into the domain (docs/requirements.md#blog-post-fields).
 // Entries arrive in two shapes: links already resolved by the SDK, or raw links plus `includes`
 // (recorded JSON, withoutLinkResolution). Both work; a link that resolves to nothing is skipped.
 import type { Author, BlogPost, Category, Image, RichTextDocument, RichTextNode, Tag } from '../model';
@@ -8,7 +8,7 @@ import { parseRichText, richTextToPlain } from '../text';
 import type { CdaAssetFile, CdaCollection, CdaEntry, CdaIncludes, CdaLink } from './cdaTypes';
 import { CONTENT_TYPES } from './cdaTypes';
 
-/** §9 "Placeholder image 800x600 at /images/placeholder.jpg". */
+/** docs/requirements.md#placeholder-image "Placeholder image 800x600 at /images/placeholder.jpg". */
 export const PLACEHOLDER_IMAGE = { url: '/images/placeholder.jpg', width: 800, height: 600 } as const;
 
 type Dict = Record<string, unknown>;
@@ -21,7 +21,7 @@ const finiteNumber = (value: unknown): number | undefined =>
 export const isLink = (value: unknown): value is CdaLink =>
   isObject(value) && isObject(value.sys) && value.sys.type === 'Link' && typeof value.sys.id === 'string';
 
-/** Has the system data and fields every entry or asset must have (§5). */
+/** Has the system data and fields every entry or asset must have (docs/requirements.md#entry-validation). */
 export const isEntity = (value: unknown): value is CdaEntry =>
   isObject(value) &&
   isObject(value.sys) &&
@@ -29,14 +29,14 @@ export const isEntity = (value: unknown): value is CdaEntry =>
   isObject(value.fields) &&
   !Array.isArray(value.fields);
 
-/** §5 "An entry must have system data and fields, else 'Invalid entry structure'". */
+/** docs/requirements.md#entry-validation "An entry must have system data and fields, else 'Invalid entry structure'". */
 export function assertEntry(value: unknown): asserts value is CdaEntry {
   if (!isEntity(value)) throw new Error('Invalid entry structure');
 }
 
 export const contentTypeOf = (entry: CdaEntry): string | undefined => entry.sys.contentType?.sys.id;
 
-/** The service-level check of §5: "a non-post entry gives 'Entry {id} is not a blog post'". */
+/** The service-level check of docs/requirements.md#entry-validation: "a non-post entry gives 'Entry {id} is not a blog post'". */
 export function assertBlogPostEntry(entry: unknown): asserts entry is CdaEntry {
   assertEntry(entry);
   if (contentTypeOf(entry) !== CONTENT_TYPES.blogPost) throw new Error(`Entry ${entry.sys.id} is not a blog post`);
@@ -89,12 +89,12 @@ const isImageFile = (file: CdaAssetFile): boolean =>
     ? file.contentType.toLowerCase().startsWith('image/')
     : IMAGE_EXTENSION.test(file.fileName ?? file.url ?? '');
 
-/** §5: the fallback an unknown asset type yields. */
+/** docs/requirements.md#asset-validation: the fallback an unknown asset type yields. */
 export const fallbackImage = (alt: string): Image => ({ ...PLACEHOLDER_IMAGE, alt, source: 'other' });
 
 /**
  * An image asset as a domain Image. No file field → 'Invalid Contentful asset: missing file field';
- * a file that is not an image → 'Invalid asset type' is logged and the placeholder comes back (§5).
+ * a file that is not an image → 'Invalid asset type' is logged and the placeholder comes back (docs/requirements.md#asset-validation).
  */
 export function adaptAsset(asset: unknown, altFallback = ''): Image {
   const fields = isObject(asset) && isObject(asset.fields) ? asset.fields : undefined;
@@ -280,9 +280,9 @@ const linkedList = <T>(
     .map(adapt);
 
 /**
- * A `blogpost` entry as a BlogPost, through toBlogPost (which applies every default of §3).
+ * A `blogpost` entry as a BlogPost, through toBlogPost (which applies every default of docs/requirements.md#blog-post-fields).
  * Not an entry → 'Invalid entry structure'; another content type → "Invalid content type: {type}.
- * Expected 'blogpost'." (§5).
+ * Expected 'blogpost'." (docs/requirements.md#entry-validation).
  */
 export function adaptBlogPost(entry: unknown, links: LinkResolver = createLinkResolver()): BlogPost {
   assertEntry(entry);

@@ -1,6 +1,6 @@
-// The Contentful delivery client: the SDK's createClient with the defaults of blog-data-layer.md §9
+// The Contentful delivery client: the SDK's createClient with the defaults of docs/requirements.md#client-defaults
 // (timeout 30000 ms, throttle 1–30 requests/s, environment master, locale en-US, the provider
-// client's 5 retries) and the validation of §5, plus a guard run on every query before it is sent.
+// client's 5 retries) and the validation of docs/requirements.md#client-validation, plus a guard run on every query before it is sent.
 import type { CreateClientParams } from 'contentful';
 import { createClient } from 'contentful';
 import { readHeader, toContentfulError } from '../resilience/contentfulError';
@@ -10,7 +10,7 @@ export const CLIENT_DEFAULTS = {
   environment: 'master',
   locale: 'en-US',
   timeout: 30_000,
-  /** §8 "Provider client retries failed requests up to 5 attempts" (the SDK counts retries). */
+  /** docs/requirements.md#provider-client-retries "Provider client retries failed requests up to 5 attempts" (the SDK counts retries). */
   retryOnError: true,
   retryLimit: 5,
   previewHost: 'preview.contentful.com',
@@ -18,7 +18,7 @@ export const CLIENT_DEFAULTS = {
   throttle: 'auto',
 } as const;
 
-/** §9 "throttle between 1 and 30 requests per second". */
+/** docs/requirements.md#client-defaults "throttle between 1 and 30 requests per second". */
 export const THROTTLE_RANGE = { min: 1, max: 30 } as const;
 
 export interface ContentfulClientConfig {
@@ -30,7 +30,7 @@ export interface ContentfulClientConfig {
   /** 'cdn.contentful.com' (or 'preview.contentful.com' in preview) when absent; 'host:port' or a URL. */
   host?: string;
   preview?: boolean;
-  /** 'en-US' when absent; sent with every query. '*' is rejected (§5). */
+  /** 'en-US' when absent; sent with every query. '*' is rejected (docs/requirements.md#client-validation). */
   locale?: string;
   timeout?: number;
   /** The SDK's own retry of failed requests; see contentfulSource.ts for who retries what. */
@@ -66,7 +66,7 @@ const DEPRECATED_OPTIONS = ['resolveLinks', 'removeUnresolved'] as const;
 const deprecationMessage = (option: string): string =>
   `The '${option}' option is no longer supported: links are always resolved and unresolvable links are skipped by the adapter.`;
 
-/** §5: the client "requires an access token and a space identifier" and refuses deprecated options. */
+/** docs/requirements.md#client-validation: the client "requires an access token and a space identifier" and refuses deprecated options. */
 export function validateClientConfig(config: ContentfulClientConfig): void {
   const raw = config as unknown as Record<string, unknown>;
   if (typeof raw.accessToken !== 'string' || !raw.accessToken.trim()) {
@@ -84,7 +84,7 @@ export function validateClientConfig(config: ContentfulClientConfig): void {
   if (config.locale === '*') throw new Error("The locale '*' is not supported: request one locale at a time.");
 }
 
-/** The query guard of §5, run before every getEntries/getAssets: no deprecated options, no locale '*', no objects. */
+/** The query guard of docs/requirements.md#client-validation, run before every getEntries/getAssets: no deprecated options, no locale '*', no objects. */
 export function assertValidQuery(query: CdaQuery): void {
   for (const option of DEPRECATED_OPTIONS) {
     if (option in query) throw new Error(deprecationMessage(option));

@@ -1,15 +1,15 @@
-// The Contentful ContentSource: the delivery queries of blog-data-layer.md §7, the failure messages
-// of §8, and every read through the 60/min limiter and the retry wrapper of §9.
+// The Contentful ContentSource: the delivery queries of docs/requirements.md#content-queries, the failure messages
+// of docs/requirements.md#content-read-errors, and every read through the 60/min limiter and the retry wrapper of docs/requirements.md#retry-wrapper.
 //
 // Who retries what (one retry layer per request, never two):
 // - Reads made by this source: the SDK's own retry is OFF for the client built here and withRetry
 //   is the only layer. A read makes at most 1 + 3 = 4 requests, waiting 1000, 2000, 4000 ms
 //   (+ up to 1000 ms jitter each) between them, or X-Contentful-RateLimit-Reset seconds after a 429.
 //   Non-retryable failures (400, 401, 403, 404, our own validation) make exactly 1 request. Only
-//   the wrapper can say 'Contentful operation failed after 4 attempts' (§8) and apply the spec's
+//   the wrapper can say 'Contentful operation failed after 4 attempts' (docs/requirements.md#retry-exhausted) and apply the spec's
 //   backoff; the reset header still gets through because the client catches it for the wrapper.
 // - A bare createContentfulClient (anything not going through this source): the SDK retries on its
-//   own with retryLimit 5, i.e. at most 1 + 5 = 6 requests (§8 "up to 5"; the SDK counts retries),
+//   own with retryLimit 5, i.e. at most 1 + 5 = 6 requests (docs/requirements.md#provider-client-retries "up to 5"; the SDK counts retries),
 //   honouring the reset header itself.
 // Stacking both would have cost (1 + 5) × (1 + 3) = 24 requests and about 80 s per failed read.
 // Passing retryOnError: true here turns both on, deliberately; nothing in the site does.
@@ -40,13 +40,13 @@ import { createContentfulClient } from './client';
 import { CACHE_DEFAULTS, TtlCache } from './ttlCache';
 
 export const SOURCE_DEFAULTS = {
-  /** §9 "trending cached one hour". */
+  /** docs/requirements.md#trending-cache "trending cached one hour". */
   trendingTtlMs: 3_600_000,
   /** Posts carry authors → avatar assets: two levels of links. */
   postInclude: 2,
 } as const;
 
-/** §7 sortBy: title-az, title-za, oldest, otherwise newest. */
+/** docs/requirements.md#posts-query sortBy: title-az, title-za, oldest, otherwise newest. */
 export const POST_ORDER: Record<PostSort, string> = {
   'title-az': 'fields.title',
   'title-za': '-fields.title',
@@ -74,7 +74,7 @@ export interface ContentfulSourceConfig extends ContentfulClientConfig {
 
 const isBrowser = (): boolean => typeof (globalThis as { document?: unknown }).document !== 'undefined';
 
-/** The getEntries query for a posts read (§7 "Posts"). */
+/** The getEntries query for a posts read (docs/requirements.md#posts-query "Posts"). */
 export function buildPostsQuery(query: PostQuery = {}): CdaQuery {
   const text = query.query?.trim();
   return {
@@ -110,7 +110,7 @@ export function reportRejected(rejected: { id: string | undefined; error: Error 
   }
 }
 
-/** Posts of a response; a broken or non-post entry is logged and left out (§5 service check). */
+/** Posts of a response; a broken or non-post entry is logged and left out (docs/requirements.md#entry-validation service check). */
 function adaptPosts(response: CdaCollection): { posts: BlogPost[]; dropped: number } {
   const { items, rejected } = adaptItems(response, (entry: unknown, links: LinkResolver) => {
     assertBlogPostEntry(entry);
@@ -175,7 +175,7 @@ export async function createContentfulSource(config: ContentfulSourceConfig): Pr
   ): Promise<Page<T>> {
     try {
       const response = await read({ content_type: contentType, order: 'fields.name', limit, skip, include });
-      // §5 "Category, tag and author lists are filtered to entries of the matching content type".
+      // docs/requirements.md#taxonomy-lists "Category, tag and author lists are filtered to entries of the matching content type".
       const matching = response.items.filter((item) => isEntity(item) && contentTypeOf(item) === contentType);
       const { items, rejected } = adaptItems({ items: matching, includes: response.includes }, adapt);
       reportRejected(rejected, contentType);

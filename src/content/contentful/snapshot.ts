@@ -5,7 +5,7 @@
 // 60-a-minute limiter); read in bulk, 10,000 posts take 40.
 //
 // The same answers, not look-alikes:
-// - Order: posts are read in §7's newest-first order ('-fields.publishDate'), so a newest-first page
+// - Order: posts are read in docs/requirements.md#posts-query's newest-first order ('-fields.publishDate'), so a newest-first page
 //   is a slice of the delivery API's own order (ties and undated posts included) and a filtered page
 //   a slice of its subsequence. Filters compare what the API compares: the raw link ids of category,
 //   tags and authors (a link whose target is gone still counts), the raw slug and featured flag.
@@ -16,7 +16,7 @@
 //   memory. Paging values the API would refuse (a limit over 1000, a negative skip) go to the
 //   per-request read, so they fail the same way.
 // Every request passes the same limiter and retry wrapper. A failed bulk read fails the call that
-// needed it with that call's message of §8 and is tried again by the next call. A snapshot is one
+// needed it with that call's message of docs/requirements.md#content-read-errors and is tried again by the next call. A snapshot is one
 // point in time: it is meant for one build, not as a live view of the space.
 import type { Author, BlogPost, Category, ConnectionStatus, Page, PostQuery, Tag } from '../model';
 import { LIMITS, toPage } from '../model';

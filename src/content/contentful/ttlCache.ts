@@ -1,4 +1,4 @@
-// A small time-to-live cache (blog-data-layer.md §4, §9: "content cache TTL default 300 s; cleaned
+// A small time-to-live cache (docs/requirements.md#content-cache: "content cache TTL default 300 s; cleaned
 // when over 1000 entries"; "trending cached one hour").
 
 export const CACHE_DEFAULTS = { ttlMs: 300_000, maxEntries: 1000 } as const;
@@ -10,7 +10,7 @@ export interface TtlCacheOptions {
   now?: () => number;
 }
 
-/** §3 "Cache entry: data plus expiry time". */
+/** docs/requirements.md#cache-entry "Cache entry: data plus expiry time". */
 interface CacheEntry<V> {
   data: V;
   expiresAt: number;

@@ -1,4 +1,4 @@
-// The development mock's blog data (blog-data-layer.md §3 "Mock blog data") in the spec's flat shape; mockSource.ts resolves it.
+// The development mock's blog data (docs/requirements.md#mock-blog-data "Mock blog data") in the spec's flat shape; mockSource.ts resolves it.
 
 export interface MockAuthor {
   id: string;

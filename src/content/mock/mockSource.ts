@@ -1,4 +1,4 @@
-// The development content source (kind 'mock', blog-data-layer.md §4, §5, §7): mock data, simulated latency, no network.
+// The development content source (kind 'mock', docs/requirements.md#mock-source): mock data, simulated latency, no network.
 import type { Author, BlogPost, Category, ConnectionStatus, Page, PostQuery, Tag } from '../model';
 import { LIMITS, toPage } from '../model';
 import { toBlogPost } from '../normalize';
@@ -17,7 +17,7 @@ export interface MockSourceOptions {
 
 export interface MockSource extends ContentSource {
   readonly kind: 'mock';
-  /** False until the first simulated round trip has finished (§4), and again during a reconnect. */
+  /** False until the first simulated round trip has finished (docs/requirements.md#mock-source), and again during a reconnect. */
   readonly initialized: boolean;
 }
 

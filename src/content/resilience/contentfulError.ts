@@ -1,4 +1,4 @@
-// The client error form of blog-data-layer.md §8: an error named by the response's sys.id (or its
+// The client error form of docs/requirements.md#client-error-form: an error named by the response's sys.id (or its
 // status), whose message is the JSON of status, statusText, message, details, requestId and the
 // request (url, method, headers with the access token masked to its last 4 characters).
 
@@ -8,7 +8,7 @@ export interface ContentfulErrorRequest {
   headers?: Record<string, string>;
 }
 
-/** What the JSON message of a ContentfulError holds (§8 "Client error form"). */
+/** What the JSON message of a ContentfulError holds (docs/requirements.md#client-error-form "Client error form"). */
 export interface ContentfulErrorData {
   status?: number;
   statusText?: string;
@@ -176,11 +176,11 @@ const nameFor = (sysId: string | undefined, status: number | undefined, statusTe
   sysId && sysId !== 'Unknown' ? sysId : [status, statusText].filter((part) => part !== undefined).join(' ') || 'Error';
 
 /**
- * Brings any failure of a Contentful call into the §8 client error form: HTTP and network failures
+ * Brings any failure of a Contentful call into the docs/requirements.md#client-error-form client error form: HTTP and network failures
  * become ContentfulError; anything else (our own validation errors) comes back as an Error.
  * `hints.rateLimitResetSeconds` supplies the reset header when the SDK has already dropped it.
  * The original is not kept as `cause`: axios's config, or the SDK's own form (5 characters), would
- * carry more of the token than the 4 characters §8 allows.
+ * carry more of the token than the 4 characters docs/requirements.md#client-error-form allows.
  */
 export function toContentfulError(error: unknown, hints: { rateLimitResetSeconds?: number } = {}): Error {
   if (error instanceof ContentfulError) return error;

@@ -1,4 +1,4 @@
-// The one request limiter in front of the Contentful client (blog-data-layer.md §9 "Rate limit: 60
+// The one request limiter in front of the Contentful client (docs/requirements.md#rate-limit "Rate limit: 60
 // requests per minute; a 1 s pause at 80 percent; at the limit, wait until the minute ends").
 
 export const RATE_LIMIT_DEFAULTS = {

@@ -1,4 +1,4 @@
-// The request retry of blog-data-layer.md §9 ("request retry 2 times, 500 ms wait, 2000 ms on rate
+// The request retry of docs/requirements.md#request-retry ("request retry 2 times, 500 ms wait, 2000 ms on rate
 // limit") for the app's own HTTP requests. Contentful reads have their own wrapper (retry.ts).
 import { sleep as realSleep } from './retry';
 

@@ -1,5 +1,5 @@
-// The retry wrapper of blog-data-layer.md §9 ("3 retries, initial delay 1000 ms, factor 2, maximum
-// 10000 ms, plus random up to 1000 ms"), applied only to the retryable conditions of §8.
+// The retry wrapper of docs/requirements.md#retry-wrapper ("3 retries, initial delay 1000 ms, factor 2, maximum
+// 10000 ms, plus random up to 1000 ms"), applied only to the retryable conditions of docs/requirements.md#retryable-conditions.
 import { describeError, errorCode, errorStatus, isObject } from './contentfulError';
 
 export const RETRY_DEFAULTS = {
@@ -10,10 +10,10 @@ export const RETRY_DEFAULTS = {
   maxJitterMs: 1000,
 } as const;
 
-/** §8 "Retryable conditions: … statuses 429, 500, 502, 503, 504". */
+/** docs/requirements.md#retryable-conditions "Retryable conditions: … statuses 429, 500, 502, 503, 504". */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
-/** §8 "connection reset, timeout, host not found", as Node and axios spell them. */
+/** docs/requirements.md#retryable-conditions "connection reset, timeout, host not found", as Node and axios spell them. */
 export const RETRYABLE_CODES: ReadonlySet<string> = new Set([
   'ECONNRESET', // connection reset
   'ETIMEDOUT', // timeout (socket, or axios with clarifyTimeoutError)
@@ -72,7 +72,7 @@ export function backoffDelay(retry: number, options: RetryOptions = {}, random: 
   return Math.round(base + random() * jitter);
 }
 
-/** §8 "Retry wrapper exhausted": 'Contentful operation failed after {n} attempts: {message}'. */
+/** docs/requirements.md#retry-exhausted "Retry wrapper exhausted": 'Contentful operation failed after {n} attempts: {message}'. */
 export class RetryExhaustedError extends Error {
   readonly attempts: number;
   readonly statusCode: number | undefined;

@@ -1,4 +1,4 @@
-// The three static embedded HTML posts of blog-data-layer.md §3, with slug lookup, related posts and BlogPost conversion.
+// The three static embedded HTML posts of docs/requirements.md#static-posts, with slug lookup, related posts and BlogPost conversion.
 import type { BlogPost } from '../model';
 import { LIMITS } from '../model';
 import { toBlogPost } from '../normalize';

@@ -1,6 +1,6 @@
 // The 'static' content source (CONTENT_SOURCE=static): the three embedded posts of staticPosts.ts,
 // answered from memory with no latency and no network. Its text search is the static list's own rule
-// (blog-data-layer.md §5): case-insensitive, in the title or the excerpt, never the body.
+// (docs/requirements.md#case-insensitive-filters): case-insensitive, in the title or the excerpt, never the body.
 import type { Author, BlogPost, Category, ConnectionStatus, Page, PostQuery, PostSort, Tag } from '../model';
 import { LIMITS, toPage } from '../model';
 import type { ContentSource } from '../source';
@@ -13,7 +13,7 @@ function matchesStaticSearch(post: { title: string; excerpt: string }, text: str
   return post.title.toLowerCase().includes(needle) || post.excerpt.toLowerCase().includes(needle);
 }
 
-/** A category or tag given by id or slug; slugs compare case-insensitively (blog-data-layer.md §5). */
+/** A category or tag given by id or slug; slugs compare case-insensitively (docs/requirements.md#case-insensitive-filters). */
 const sameKey = (candidate: { id: string; slug: string }, key: string): boolean =>
   candidate.id === key || candidate.slug.toLowerCase() === key.toLowerCase();
 

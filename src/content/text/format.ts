@@ -1,4 +1,4 @@
-// Content-format detection in the order of blog-data-layer.md §4.
+// Content-format detection in the order of docs/requirements.md#content-format-detection.
 import type { ContentFormat, RichTextDocument } from '../model';
 
 export const isRichTextDocument = (value: unknown): value is RichTextDocument =>

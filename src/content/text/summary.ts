@@ -1,4 +1,4 @@
-// Excerpt and reading time (blog-data-layer.md §9: 160 characters; 200 words a minute, at least 1).
+// Excerpt and reading time (docs/requirements.md#excerpt-and-reading-time: 160 characters; 200 words a minute, at least 1).
 import { LIMITS } from '../model';
 
 /** The text itself when short enough, else cut at a word boundary within `length` characters, with '…'. */

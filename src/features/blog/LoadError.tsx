@@ -3,7 +3,7 @@ import { space } from '../../ui/theme';
 import type { ContentError } from './blogApi';
 
 /**
- * The failure's own message (blog-data-layer.md §8: "the thrown message or one of" the listing
+ * The failure's own message (docs/requirements.md#listing-errors: "the thrown message or one of" the listing
  * messages); `fallback`, the screen's name for what failed, when it carried none.
  */
 const messageOf = (error: unknown, fallback: string): string => {

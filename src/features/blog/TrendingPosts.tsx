@@ -1,5 +1,5 @@
 // A small "Trending" aside on the listing's pages after /blog's first (the spec's trending posts:
-// the latest 5, kept one hour). A failed read comes back empty (blogApi.ts; blog-data-layer.md §8:
+// the latest 5, kept one hour). A failed read comes back empty (blogApi.ts; docs/requirements.md#swallowed-read-errors:
 // "errors swallowed, empty results"), so the aside is left out rather than shown with an error.
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../shared/hooks';
@@ -9,7 +9,7 @@ import { useGetTrendingPostsQuery } from './blogApi';
 import { formatPostDate } from './format';
 import { selectCards } from './selectors';
 
-/** "Trending cached one hour" (blog-data-layer.md §9): neither dropped nor refetched sooner. */
+/** "Trending cached one hour" (docs/requirements.md#trending-cache): neither dropped nor refetched sooner. */
 export const TRENDING_CACHE_SECONDS = 3600;
 
 export function TrendingPosts() {

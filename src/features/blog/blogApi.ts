@@ -1,4 +1,4 @@
-// RTK Query endpoints over the ContentSource (blog-data-layer.md §7). The spec's data-fetching
+// RTK Query endpoints over the ContentSource (docs/requirements.md#content-queries). The spec's data-fetching
 // rules map onto the API slice (src/shared/api.ts): stale after 5 min (refetchOnMountOrArgChange
 // 300), kept 30 min (keepUnusedDataFor 1800), no refetch on focus, one retry (queryFn below);
 // trending is kept one hour.
@@ -42,7 +42,7 @@ export const LISTING_ERRORS = {
 const postsReadError = (arg: PostsArg | undefined): string =>
   arg?.category ? LISTING_ERRORS.postsByCategory : arg?.tag ? LISTING_ERRORS.postsByTag : LISTING_ERRORS.posts;
 
-const RETRIES = 1; // "Failed data query: retried once" (site.md §8)
+const RETRIES = 1; // "Failed data query: retried once" (docs/requirements.md#data-fetching)
 
 async function runQuery<T>(
   api: BaseQueryApi,
@@ -101,7 +101,7 @@ export const blogApi = contentApi.injectEndpoints({
         }),
       providesTags: [{ type: 'Post', id: 'LIST' }],
     }),
-    // blog-data-layer.md §8 "Related, search, trending fail: errors swallowed, empty results": the
+    // docs/requirements.md#swallowed-read-errors "Related, search, trending fail: errors swallowed, empty results": the
     // aside is an extra, so a failure leaves it out (logged) rather than put an error beside the page.
     getTrendingPosts: build.query<string[], number | undefined>({
       queryFn: async (limit, api) => {

@@ -24,7 +24,7 @@ export type ListingResolution =
   | { status: 'found'; term: ListingTerm | null; arg: PostsArg };
 
 /**
- * The category or tag a listing names, matched by slug case-insensitively (blog-data-layer.md §5),
+ * The category or tag a listing names, matched by slug case-insensitively (docs/requirements.md#case-insensitive-filters),
  * and the query of its page's cards, which filters by the term's id as the content source does.
  */
 export function resolveListing(
@@ -43,7 +43,7 @@ export function resolveListing(
 }
 
 // What a listing page says when a read it needs fails without a message of its own (a failure's own
-// message always wins: blog-data-layer.md §8 "the thrown message or one of …").
+// message always wins: docs/requirements.md#listing-errors "the thrown message or one of …").
 
 /** The page's cards: of its category, of its tag, or of every post. */
 export const cardsReadError = (listing: BlogListing): string =>

@@ -5,7 +5,7 @@
 // keeps the results' ids and the entity slice their cards (normalized.ts). Every search text has
 // its own cache entry, and a component reads only the entry of the text it shows, so a slow answer
 // to an earlier keystroke never replaces a later one's. Like every read, a failed search is
-// retried once (site.md §8), and a failure shows the spec's 'Failed to search posts'.
+// retried once (docs/requirements.md#data-fetching), and a failure shows the spec's 'Failed to search posts'.
 import { BLOG_PAGE_SIZE } from '../../shared/paths';
 import type { Page, PostTeaser } from '../../content/model';
 import { LISTING_ERRORS, blogApi } from './blogApi';

@@ -1,7 +1,7 @@
 // A read's own result as components render it: the ids its cache entry keeps, mapped to cards from
 // the entity slices (entities.ts), in the read's order. Nothing here decides which posts a list
 // holds (the read did: the source's related rule, its trending, its newest); derived, never stored
-// (CONVENTIONS.md §5).
+// (CONTRIBUTING.md, "One source per rule").
 import { createSelector } from '@reduxjs/toolkit';
 import type { Author, Category, PostPage, PostTeaser, Tag } from '../../content/model';
 import { selectAuthorEntities, selectCategoryEntities, selectPostRecordEntities, selectTagEntities } from './entities';

@@ -1,4 +1,4 @@
-// The five consent categories of site.md §3/§4, their labels and the defaults a visitor starts with.
+// The five consent categories of docs/requirements.md#consent-categories/docs/requirements.md#consent-categories, their labels and the defaults a visitor starts with.
 
 export type ConsentValue = 'granted' | 'denied';
 

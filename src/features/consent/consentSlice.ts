@@ -56,7 +56,7 @@ export const consentSlice = createSlice({
 });
 
 /**
- * Where the visitor's consent choice is kept in localStorage (site.md §3, "a product-specific consent
+ * Where the visitor's consent choice is kept in localStorage (docs/requirements.md#consent-categories, "a product-specific consent
  * key"): a JSON object of the five preferences (plus `savedAt`), written once a choice is made.
  */
 export const CONSENT_STORAGE_KEY = `${PERSIST_KEY}-consent`;

@@ -1,4 +1,4 @@
-// The contact form of the home page and /contact (site.md §3–§8). It is a real form posting to /
+// The contact form of the home page and /contact (docs/requirements.md#contact-form). It is a real form posting to /
 // without JavaScript; with it, the post goes through fetch and the outcome shows in place.
 // The draft lives in the form itself (uncontrolled), never in the store.
 import { useId, useRef, useState } from 'react';

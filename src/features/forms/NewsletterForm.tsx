@@ -1,4 +1,4 @@
-// The blog's newsletter sign-up (site.md §4, §7, §8). Without JavaScript it posts like any form and
+// The blog's newsletter sign-up (docs/requirements.md#newsletter-form). Without JavaScript it posts like any form and
 // the server redirects to /blog?subscribed=1, which shows the same thanks once the page is live.
 import { useId, useState } from 'react';
 import type { SubmitEvent } from 'react';
@@ -31,11 +31,11 @@ export function NewsletterForm() {
     if (status === 'submitting') return;
     const form = event.currentTarget;
     const email = form.elements.namedItem('email');
-    // site.md §5: an empty email does nothing.
+    // docs/requirements.md#newsletter-form: an empty email does nothing.
     if (!(email instanceof HTMLInputElement) || email.value.trim() === '') return;
     setStatus('submitting');
     try {
-      // site.md §7: "the newsletter treats only a thrown exception as failure, not the status" —
+      // docs/requirements.md#form-posts: "the newsletter treats only a thrown exception as failure, not the status" —
       // so a non-2xx answer still thanks the visitor; only a failed request shows the error.
       await postForm(serializeForm(form));
       form.reset(); // clears the email and the honeypot

@@ -1,4 +1,4 @@
-// The rules and words of the site's two forms (site.md §3, §5, §8), in one place for the forms in the browser and for
+// The rules and words of the site's two forms (docs/requirements.md#form-posts), in one place for the forms in the browser and for
 // POST / on the server (src/server/routes/forms.ts; this file and schema.ts are the only files of features/ the server
 // may import): which fields a form has, their limits and texts. Plain data, no validator: the newsletter form needs
 // only its limit and texts, and importing the checks (schema.ts) would put zod into the first load of /blog.
@@ -9,7 +9,7 @@ export type FormName = (typeof formNames)[number];
 /** The hidden field only bots fill in; a post that fills it is kept as spam and not checked. */
 export const HONEYPOT_NAME = 'bot-field';
 
-/** What a visitor reads once a form is sent, or could not be (site.md §8), in the browser and in POST /'s answers. */
+/** What a visitor reads once a form is sent, or could not be (docs/requirements.md#form-messages), in the browser and in POST /'s answers. */
 export const CONTACT_SUCCESS = 'Thank you for your message! We will get back to you soon.';
 export const CONTACT_FAILURE = 'Oops! There was a problem submitting your form. Please try again later.';
 export const NEWSLETTER_SUCCESS = "Thanks for subscribing! We'll keep you updated with the latest news.";

@@ -1,4 +1,4 @@
-// Turns what was measured since the last check into alerts (blog-data-layer.md §9).
+// Turns what was measured since the last check into alerts (docs/requirements.md#performance-alerts).
 import { VITAL_ALERT_THRESHOLDS, WARNING_THRESHOLDS } from './metrics';
 import type { PerformanceAlert, VitalName, VitalReading } from './metrics';
 import type { TimedEntry } from './browserSignals';

@@ -1,5 +1,5 @@
-// Metric records (the /api/metrics contract), web-vital ratings and alert thresholds (site.md §9,
-// blog-data-layer.md §9).
+// Metric records (the /api/metrics contract), web-vital ratings and alert thresholds (docs/requirements.md#web-vital-thresholds,
+// docs/requirements.md#web-vital-thresholds).
 
 export type MetricUnit = 'ms' | 'score' | 'count' | 'bytes' | 'percent';
 
@@ -43,7 +43,7 @@ export function rateMetric(name: VitalName, value: number): Rating {
   return value <= poor ? 'needs-improvement' : 'poor';
 }
 
-/** Error alerts: a web vital above these (blog-data-layer.md §9). */
+/** Error alerts: a web vital above these (docs/requirements.md#performance-alerts). */
 export const VITAL_ALERT_THRESHOLDS: Partial<Record<VitalName, number>> = {
   LCP: 4000,
   FID: 300,

@@ -145,7 +145,7 @@ export async function runSession(api: ListenerApi): Promise<void> {
   observeWebVitals(
     (record) => api.dispatch(metricRecorded(record)),
     (name, error) => {
-      // site.md §8: an unsupported web-vital measurement is a console warning.
+      // docs/requirements.md#unsupported-web-vital: an unsupported web-vital measurement is a console warning.
       logWarning(`Web vital ${name} is not supported in this browser`, error);
       api.dispatch(measurementUnsupported({ name }));
     },

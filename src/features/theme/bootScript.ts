@@ -4,7 +4,7 @@
 import { PERSIST_KEY } from '../../shared/config';
 import { THEME_STORAGE_KEY } from './themeSlice';
 
-// The choice is the bare word under 'theme' (site.md §3). While that key is missing, the old shared
+// The choice is the bare word under 'theme' (docs/requirements.md#theme-rules). While that key is missing, the old shared
 // record may still hold a returning visitor's choice (app/persist.ts carries it over), so it reads that too.
 export const themeBootScript = `(function(){try{var s=localStorage,m=s.getItem(${JSON.stringify(
   THEME_STORAGE_KEY,

@@ -5,12 +5,12 @@ export type ThemeMode = 'light' | 'dark';
 
 export type ThemeState = { mode: ThemeMode };
 
-/** Where the theme choice is kept in localStorage (site.md §3): the bare word, 'light' or 'dark'. */
+/** Where the theme choice is kept in localStorage (docs/requirements.md#theme-rules): the bare word, 'light' or 'dark'. */
 export const THEME_STORAGE_KEY = 'theme';
 
 export const isThemeMode = (value: unknown): value is ThemeMode => value === 'light' || value === 'dark';
 
-/** Validates a persisted theme: anything but light or dark is ignored (site.md §5). */
+/** Validates a persisted theme: anything but light or dark is ignored (docs/requirements.md#theme-validation). */
 export const parsePersistedTheme = (value: unknown): ThemeState | undefined =>
   typeof value === 'object' && value !== null && isThemeMode((value as { mode?: unknown }).mode)
     ? { mode: (value as ThemeState).mode }

@@ -64,7 +64,7 @@ export const formRedirects: Readonly<Record<FormName, string>> = {
 };
 const formPages: Readonly<Record<FormName, string>> = { 'home-contact': '/contact', 'blog-newsletter': '/blog' };
 
-/** What a visitor reads when their post could not be stored: the spec's failure texts (site.md §8), as the forms show them. */
+/** What a visitor reads when their post could not be stored: the spec's failure texts (docs/requirements.md#form-messages), as the forms show them. */
 export const formFailureMessages: Readonly<Record<FormName, string>> = {
   'home-contact': CONTACT_FAILURE,
   'blog-newsletter': NEWSLETTER_FAILURE,

@@ -9,7 +9,7 @@ import type { CaseStudyCard as CaseStudyCardData } from './content';
 
 type HeadingLevel = 'h2' | 'h3';
 
-/** The case study card of site.md §3; the title is the link, so the whole card has one tab stop. */
+/** The case study card of docs/requirements.md#case-study-card; the title is the link, so the whole card has one tab stop. */
 export function CaseStudyCard({
   study,
   headingLevel = 'h2',

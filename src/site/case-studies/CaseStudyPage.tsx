@@ -1,4 +1,4 @@
-// One template for every case study (site.md §2 "Case study detail pages"); the sections keep the
+// One template for every case study (docs/requirements.md#case-study-page "Case study detail pages"); the sections keep the
 // spec's order. Aliases render the canonical study with a canonical link to its own URL.
 import { Link, useParams } from 'react-router-dom';
 import type { RouteHandle } from '../../shared/meta';

@@ -2,7 +2,7 @@
 // page and the index stay small; the long page copy of each study is in details.ts, which only the
 // case-study page's chunk loads.
 //
-// Service link of each study (site.md §2 allows /services/healthcare, marketing-cloud, pardot or
+// Service link of each study (docs/requirements.md#case-study-service-link allows /services/healthcare, marketing-cloud, pardot or
 // einstein-ai, and customer-success for the last two pages of the route table):
 //   healthcare       health-tech-innovations, health-plus (Health Cloud work)
 //   marketing-cloud  coastal-developments, retailnxt-customer-retention, luxehome-furnishings,
@@ -52,7 +52,7 @@ export const industries = [
 export type IndustryName = (typeof industries)[number]['name'];
 export type IndustrySlug = (typeof industries)[number]['slug'];
 
-/** The only service pages a case study may link to (site.md §2), among the catalogue's services. */
+/** The only service pages a case study may link to (docs/requirements.md#case-study-service-link), among the catalogue's services. */
 export type CaseStudyServiceSlug = Extract<
   ServiceSlug,
   'healthcare' | 'marketing-cloud' | 'pardot' | 'einstein-ai' | 'customer-success'
@@ -75,7 +75,7 @@ export const monogramColors = {
 } as const;
 export type MonogramColor = keyof typeof monogramColors;
 
-/** The case study card of site.md §3, plus the service page the study links to. */
+/** The case study card of docs/requirements.md#case-study-card, plus the service page the study links to. */
 export type CaseStudyCard = {
   id: number;
   slug: CaseStudySlug;

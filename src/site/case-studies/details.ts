@@ -1,4 +1,4 @@
-// The full page copy of every case study (site.md §3 "Case study content"). Typed so that a study
+// The full page copy of every case study (docs/requirements.md#case-study-content "Case study content"). Typed so that a study
 // without one of the page's sections, or with an empty list, does not compile.
 import { findCaseStudy } from './content';
 import type { CaseStudyCard, CaseStudySlug, IndustryName } from './content';

@@ -1,4 +1,4 @@
-// Home (site.md §2 Home page sections, in order): hero, services pager, rotating results band,
+// Home (docs/requirements.md#home-sections Home page sections, in order): hero, services pager, rotating results band,
 // stats, product carousel, client stories, integrations and partners, Connect With Us, and Expert
 // Insights with the newest 3 posts.
 import { Suspense } from 'react';

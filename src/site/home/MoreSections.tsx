@@ -1,4 +1,4 @@
-// The home page below the services pager (site.md §2 Home sections 3-9): the rotating results
+// The home page below the services pager (docs/requirements.md#home-sections Home sections 3-9): the rotating results
 // band, stats, product carousel, client stories, integrations, Connect With Us with the contact
 // form, and Expert Insights. Loaded as its own chunk by HomePage.
 import { ExpertInsights } from '../../features/blog';

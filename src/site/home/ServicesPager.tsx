@@ -1,4 +1,4 @@
-// 'What can we do for you?': six service cards, three per page (site.md §4: page 1 of ceil(6/3)).
+// 'What can we do for you?': six service cards, three per page (docs/requirements.md#services-pager: page 1 of ceil(6/3)).
 // The page index is view state of this widget only, so it lives in the component, not the store.
 // All cards are in the prerendered HTML; cards of other pages are `hidden`.
 import { useEffect, useRef, useState } from 'react';

@@ -4,7 +4,7 @@ import { Container } from '../../ui/Container';
 import { colors, fontSizes, space } from '../../ui/theme';
 import { COOKIE_POLICY_HEADING, privacyPolicy } from './content';
 
-/** The legal page layout, with the cookie settings panel inside the cookie-policy section (site.md §2). */
+/** The legal page layout, with the cookie settings panel inside the cookie-policy section (docs/requirements.md#legal-pages). */
 export function PrivacyPolicyPage() {
   return (
     <Container css={{ paddingBlock: space.xxl, maxWidth: 820 }}>

@@ -1,4 +1,4 @@
-// A service as a card (site.md §3 Service card: title, description, link, icon). The title link's
+// A service as a card (docs/requirements.md#service-card Service card: title, description, link, icon). The title link's
 // ::after covers the card, so the whole card is clickable with one link in the tab order.
 import { Link } from 'react-router-dom';
 import { paths } from '../../shared/paths';

@@ -1,4 +1,4 @@
-// Where a rendering error stops (site.md §2): a broken part of the layout shows the generic fallback in
+// Where a rendering error stops (docs/requirements.md#error-screens): a broken part of the layout shows the generic fallback in
 // its own place and the page stays; a broken page shows the error screen inside the layout.
 import { createElement } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';

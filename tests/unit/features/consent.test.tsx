@@ -29,7 +29,7 @@ async function startPersistedStore(): Promise<AppStore> {
   return store;
 }
 
-/** The saved choice as site.md §3 stores it: a JSON object of the five preferences under its own key. */
+/** The saved choice as docs/requirements.md#stored-choices stores it: a JSON object of the five preferences under its own key. */
 const storedConsent = () => JSON.parse(window.localStorage.getItem(CONSENT_STORAGE_KEY) ?? 'null') as unknown;
 const storedKeys = () =>
   Array.from({ length: window.localStorage.length }, (_, index) => window.localStorage.key(index)).sort();
@@ -69,7 +69,7 @@ async function renderBanner(route = '/', options: { autoShow?: boolean; store?: 
   return view;
 }
 
-describe('consent transitions (site.md §4)', () => {
+describe('consent transitions (docs/requirements.md#consent-transitions)', () => {
   it('starts with analytics, ads and personalization denied, functionality and security granted, nothing saved', () => {
     const { consent } = makeStore().getState();
     expect(consent.preferences).toEqual({

@@ -21,7 +21,7 @@ async function startPersistedStore() {
   return store;
 }
 
-/** The choice as site.md §3 stores it: the bare word under 'theme'. */
+/** The choice as docs/requirements.md#stored-choices stores it: the bare word under 'theme'. */
 const saveTheme = (mode: string) => window.localStorage.setItem(THEME_KEY, mode);
 
 /** The shared record earlier versions of the site stored both choices in. */

@@ -41,7 +41,7 @@ describe('case-study content', () => {
     expect(study?.related.every((entry) => entry.title.length > 0 && entry.description.length > 0)).toBe(true);
   });
 
-  it('links the last two studies to customer success and every other to one of the four services of §2', () => {
+  it('links the last two studies to customer success and every other to one of the four services of docs/requirements.md#case-study-service-link', () => {
     const serviceOf = caseStudies.map((study) => study.serviceSlug);
     expect(serviceOf.slice(-2)).toEqual(['customer-success', 'customer-success']);
     for (const slug of serviceOf.slice(0, -2)) {
@@ -104,7 +104,7 @@ describe('links in the typed content', () => {
   });
 });
 
-describe('legal texts (site.md §2)', () => {
+describe('legal texts (docs/requirements.md#legal-pages)', () => {
   it('privacy policy has the 8 sections, last updated 15 October 2023', () => {
     expect(privacyPolicy.lastUpdated).toBe('15 October 2023');
     expect(privacyPolicy.sections).toHaveLength(8);

@@ -1,4 +1,4 @@
-// The body of a blog post in whichever format it was written (blog-data-layer.md §4): a Contentful
+// The body of a blog post in whichever format it was written (docs/requirements.md#content-format-detection): a Contentful
 // rich-text document becomes React elements; markdown and HTML become sanitized HTML. Either way
 // every heading carries the id ('heading-N') that the post's table of contents links to.
 import { useMemo } from 'react';

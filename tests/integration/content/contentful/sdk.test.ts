@@ -1,5 +1,5 @@
 // The real contentful SDK, through createContentfulSource, against the local CDA simulator: every read,
-// filter and sort, paging, and the resilience of blog-data-layer.md §8–§9 with real HTTP failures.
+// filter and sort, paging, and the resilience of docs/requirements.md#retry-wrapper with real HTTP failures.
 import { createContentfulClient } from '../../../../src/content/contentful/client';
 import type { ContentfulSourceConfig } from '../../../../src/content/contentful/contentfulSource';
 import { createContentfulSource } from '../../../../src/content/contentful/contentfulSource';
@@ -77,7 +77,7 @@ describe('wiring', () => {
 });
 
 describe('posts', () => {
-  it('reads the newest 10 with the §7 query, links resolved', async () => {
+  it('reads the newest 10 with the docs/requirements.md#posts-query query, links resolved', async () => {
     const source = await readySource();
     const page = await source.getPosts();
     expect(lastQuery()).toEqual({

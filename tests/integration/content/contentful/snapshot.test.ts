@@ -1,7 +1,7 @@
 // The build's bulk snapshot of the space (issue #18) against the per-request reads it stands in for:
 // the real contentful SDK on both sides, the CDA simulator seeded with a few hundred posts (with ties,
 // an undated post, a link to a deleted category and entries the adapter rejects). Same answers,
-// requests in proportion to posts / page size, and the failures of blog-data-layer.md §8–§9.
+// requests in proportion to posts / page size, and the failures of docs/requirements.md#retry-wrapper.
 import { blogPostPaths, renderPage } from '../../../../src/app/ssr';
 import { createBuildSource } from '../../../../src/content/buildSource';
 import type { ContentfulSourceConfig } from '../../../../src/content/contentful/contentfulSource';
@@ -435,7 +435,7 @@ describe('failures during the bulk read', () => {
     expect(delays).toEqual([7000]);
   });
 
-  it("a page that keeps failing: 4 attempts, then each read's own §8 result; the next read starts again", async () => {
+  it("a page that keeps failing: 4 attempts, then each read's own docs/requirements.md#content-read-errors result; the next read starts again", async () => {
     const error = silenceErrors();
     const { delays, sleep } = recordedSleep();
     const source = await snapshotWith({ retry: { sleep, random: () => 0 } });

@@ -4,7 +4,7 @@
 // bodies per route).
 //
 // The server is a black box: only its HTTP answers and what it stored count, so the same suite can measure another
-// build (SITE_SERVER_ENTRY). What a body should do is decided here, from the spec (site.md §5, §7) and the documented
+// build (SITE_SERVER_ENTRY). What a body should do is decided here, from the spec (docs/requirements.md#form-posts) and the documented
 // API (docs/deployment.md#api), by a model of the rules kept in this file on purpose, not imported from the routes:
 //
 // - valid: must be acknowledged (2xx, or the 303 of a browser post) and stored exactly once, as sent;
@@ -377,7 +377,7 @@ export function describeRequest(spec: RequestSpec): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The forms' rules (site.md §5 and §7, docs/deployment.md#api, as the routes apply them)
+// The forms' rules (docs/requirements.md#form-posts, docs/deployment.md#api, as the routes apply them)
 
 interface TextRule {
   kind: 'text';

@@ -1,5 +1,5 @@
 // The CDA → domain adapter against recorded Contentful responses (tests/fixtures/contentful) and the
-// validation messages of blog-data-layer.md §5.
+// validation messages of docs/requirements.md#entry-validation.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -356,7 +356,7 @@ describe('a space export (starter-gatsby-blog, locale-keyed fields)', () => {
   });
 });
 
-describe('validation messages (blog-data-layer.md §5)', () => {
+describe('validation messages (docs/requirements.md#entry-validation)', () => {
   const post = (fields: Dict = {}, contentType = 'blogpost', id = 'post-1'): Dict => ({
     sys: { id, type: 'Entry', contentType: link('Entry', contentType) },
     fields,

@@ -1,4 +1,4 @@
-// The client's configuration (blog-data-layer.md §5 validation, §9 client defaults) without a network.
+// The client's configuration (docs/requirements.md#client-validation validation, docs/requirements.md#client-defaults client defaults) without a network.
 import type { ContentfulClientConfig } from '../../../../src/content/contentful/client';
 import {
   assertValidQuery,

@@ -51,7 +51,7 @@ const noWait = { sleep: () => Promise.resolve(), random: () => 0 };
 const make = (client: ContentfulClient, extra: Partial<ContentfulSourceConfig> = {}) =>
   createContentfulSource({ space: 's', accessToken: 't', client, retry: noWait, ...extra });
 
-describe('buildPostsQuery (blog-data-layer.md §7 "Posts")', () => {
+describe('buildPostsQuery (docs/requirements.md#posts-query "Posts")', () => {
   it('defaults: blogpost, newest first, 10 a page, include 2', () => {
     expect(buildPostsQuery()).toEqual({
       content_type: 'blogpost',

@@ -1,4 +1,4 @@
-// Contentful Images API URL helpers (blog-data-layer.md §7, §9).
+// Contentful Images API URL helpers (docs/requirements.md#image-url-params).
 import {
   blurPlaceholderUrl,
   buildSrcSet,
@@ -96,7 +96,7 @@ describe('optimizeImageUrl', () => {
 });
 
 describe('presets', () => {
-  it('are those of §9', () => {
+  it('are those of docs/requirements.md#image-presets', () => {
     expect(imagePresets).toEqual({
       cover: { w: 1200, h: 630, q: 80, fm: 'webp', fit: 'fill', f: 'center' },
       avatar: { w: 400, h: 400, q: 85, fm: 'webp', fit: 'thumb', f: 'face' },

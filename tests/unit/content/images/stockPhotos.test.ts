@@ -1,4 +1,4 @@
-// The stock-photo mock client (blog-data-layer.md §7, §9): placeholder photo, size pick, fallback topics, cache.
+// The stock-photo mock client (docs/requirements.md#stock-photos): placeholder photo, size pick, fallback topics, cache.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StockPhotoProvider, StockTopicKind } from '../../../../src/content/stockPhotos';

@@ -1,4 +1,4 @@
-// The mock blog data (blog-data-layer.md §3): its shape, and that the demo articles are complete and consistent.
+// The mock blog data (docs/requirements.md#mock-blog-data): its shape, and that the demo articles are complete and consistent.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MockPost } from '../../../../src/content/mock/data';

@@ -1,4 +1,4 @@
-// The development mock source (blog-data-layer.md §4, §5, §7) behind the ContentSource interface.
+// The development mock source (docs/requirements.md#mock-source) behind the ContentSource interface.
 import type { BlogPost, Page } from '../../../../src/content/model';
 import { matchesQuery, matchesText, MOCK_DELAY_MS, createMockSource } from '../../../../src/content/mock/mockSource';
 import { createContentSource } from '../../../../src/content/source';

@@ -1,4 +1,4 @@
-// The client error form of blog-data-layer.md §8, with the access token masked to its last 4 characters.
+// The client error form of docs/requirements.md#client-error-form, with the access token masked to its last 4 characters.
 import { inspect } from 'node:util';
 import {
   ContentfulError,

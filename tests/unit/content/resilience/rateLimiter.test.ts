@@ -1,4 +1,4 @@
-// The limiter of blog-data-layer.md §9: 60 requests a minute, a 1 s pause from 80 % (48) on, and at
+// The limiter of docs/requirements.md#rate-limit: 60 requests a minute, a 1 s pause from 80 % (48) on, and at
 // the limit a wait until the minute ends. Driven by a fake clock.
 import { RATE_LIMIT_DEFAULTS, RateLimiter } from '../../../../src/content/resilience/rateLimiter';
 

@@ -1,4 +1,4 @@
-// The request retry of blog-data-layer.md §9: 2 retries, 500 ms apart, 2000 ms after a 429; only
+// The request retry of docs/requirements.md#request-retry: 2 retries, 500 ms apart, 2000 ms after a 429; only
 // network errors, 429 and 5xx are sent again.
 import { REQUEST_RETRY, fetchWithRetry } from '../../../../src/content/resilience/requestRetry';
 

@@ -1,4 +1,4 @@
-// The retry wrapper of blog-data-layer.md §9 and the retryable conditions of §8.
+// The retry wrapper of docs/requirements.md#retry-wrapper and the retryable conditions of docs/requirements.md#retryable-conditions.
 import { ContentfulError } from '../../../../src/content/resilience/contentfulError';
 import {
   backoffDelay,

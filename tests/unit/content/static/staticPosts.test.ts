@@ -1,4 +1,4 @@
-// The three static embedded posts (blog-data-layer.md §3): content, lookup, related helper, conversion.
+// The three static embedded posts (docs/requirements.md#static-posts): content, lookup, related helper, conversion.
 import fs from 'node:fs';
 import path from 'node:path';
 import {

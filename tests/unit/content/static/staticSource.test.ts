@@ -1,5 +1,5 @@
 // The 'static' content source: the three embedded posts behind the ContentSource interface, chosen
-// with CONTENT_SOURCE=static, searched by the static list's rule (blog-data-layer.md §5).
+// with CONTENT_SOURCE=static, searched by the static list's rule (docs/requirements.md#case-insensitive-filters).
 import { chooseSourceKind, contentOrigins, createContentSource } from '../../../../src/content/source';
 import { createStaticSource } from '../../../../src/content/static/staticSource';
 

@@ -1,4 +1,4 @@
-// Content-format detection in the order of blog-data-layer.md §4.
+// Content-format detection in the order of docs/requirements.md#content-format-detection.
 import { detectFormat, isRichTextDocument, looksLikeMarkdown, parseRichText } from '../../../../src/content/text';
 import { richTextFixture, richTextFixtureJson } from './richTextFixtures';
 

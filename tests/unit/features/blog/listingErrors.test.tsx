@@ -1,4 +1,4 @@
-// What the blog listing says when a read fails (blog-data-layer.md §8, "Listing-layer fetch
+// What the blog listing says when a read fails (docs/requirements.md#listing-errors, "Listing-layer fetch
 // failures": the failure's own message, or the listing's message for what failed), and the trending
 // aside, whose failure is swallowed ("Related, search, trending fail: errors swallowed").
 import { screen, waitFor, within } from '@testing-library/react';

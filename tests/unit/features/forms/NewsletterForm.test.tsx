@@ -45,7 +45,7 @@ describe('NewsletterForm', () => {
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
   });
 
-  it('still thanks the visitor when the server answers with an error status (site.md §7)', async () => {
+  it('still thanks the visitor when the server answers with an error status (docs/requirements.md#form-posts)', async () => {
     fetchSpy.mockImplementation(() => Promise.resolve(Response.json({ error: 'Rate limited' }, { status: 429 })));
     const { user } = renderWithProviders(<NewsletterForm />);
     await user.type(email(), 'ada@example.com');
