@@ -84,7 +84,11 @@ export async function startVisitor(baseUrl: string): Promise<Visitor> {
   };
 }
 
-/** The worker's side: one visit per request from the main thread, reported back when it is over. */
+/**
+ * The worker's side: one visit per request from the main thread, reported back when it is over. Called by name
+ * from the worker's own source (startVisitor), which knip cannot see.
+ * @public
+ */
 export function serveVisitor(): void {
   const port = parentPort;
   if (port === null) throw new Error('serveVisitor() runs on the worker thread startVisitor() starts');

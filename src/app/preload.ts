@@ -175,13 +175,6 @@ export function preloadRoute(to: string): void {
   }
 }
 
-/** Preloads a script or stylesheet of the site root through the shared queue. */
-export function preloadFile(url: string, kind: PreloadKind): Promise<boolean> {
-  if (typeof window === 'undefined') return Promise.resolve(false);
-  sharedQueue ??= createPreloadQueue();
-  return sharedQueue.preloadFile(url, kind);
-}
-
 /** Props for a navigation link: preload its page on hover or keyboard focus. */
 export const intentPreloadProps = (to: string) => ({
   onMouseEnter: () => preloadRoute(to),

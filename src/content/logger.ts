@@ -4,8 +4,6 @@
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
-export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
-
 /** docs/requirements.md#logger: the logger keeps the last 1,000 lines. */
 export const LOG_BUFFER_SIZE = 1000;
 

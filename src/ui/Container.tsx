@@ -8,7 +8,3 @@ export const Container = styled.div({
   paddingInline: space.md,
   '@media (min-width: 768px)': { paddingInline: space.lg },
 });
-
-export const Section = styled.section({
-  paddingBlock: space.xxl,
-});

@@ -2,4 +2,3 @@ export { detectFormat, isRichTextDocument, looksLikeMarkdown, parseRichText } fr
 export { htmlToPlain, markdownToPlain, proseText, richTextToPlain, toPlainText } from './plainText';
 export { countWords, makeExcerpt, readingTime } from './summary';
 export { buildToc, extractHeadings, headingId, tableOfContents } from './toc';
-export type { Heading } from './toc';

@@ -2,7 +2,7 @@
 // the entity slices (entities.ts), in the read's order. Nothing here decides which posts a list
 // holds (the read did: the source's related rule, its trending, its newest); derived, never stored
 // (CONTRIBUTING.md, "One source per rule").
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from 'reselect';
 import type { Author, Category, PostPage, PostTeaser, Tag } from '../../content/model';
 import { selectAuthorEntities, selectCategoryEntities, selectPostRecordEntities, selectTagEntities } from './entities';
 import type { PostRecord } from './entities';

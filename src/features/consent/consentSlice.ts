@@ -1,5 +1,6 @@
 // The visitor's consent choice (persisted) and the banner/panel UI state around it (not persisted).
-import { createSelector, createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { createSelector } from 'reselect';
 import { REHYDRATE } from 'redux-persist';
 import { PERSIST_KEY } from '../../shared/config';
 import type { UnknownAction } from '@reduxjs/toolkit';

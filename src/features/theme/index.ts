@@ -1,12 +1,4 @@
-export {
-  themeSlice,
-  themeChanged,
-  systemPreferenceChanged,
-  selectThemeMode,
-  parsePersistedTheme,
-  THEME_STORAGE_KEY,
-} from './themeSlice';
-export type { ThemeMode, ThemeState } from './themeSlice';
-export { addThemeListeners, applyThemeToDocument } from './listeners';
+export { themeSlice, themeChanged, parsePersistedTheme, THEME_STORAGE_KEY } from './themeSlice';
+export { addThemeListeners } from './listeners';
 export { ThemeToggle } from './ThemeToggle';
 export { themeBootScript } from './bootScript';

@@ -13,7 +13,7 @@ import type { OutboxEntry, Storage } from '../storage';
 import { OutboxWorker } from './outbox';
 import type { Channel, DeliveryChannel, LeadMessage } from './types';
 
-export { OutboxWorker, retryDelayMs } from './outbox';
+export { OutboxWorker } from './outbox';
 
 /** The channels a genuine contact-form lead goes to, in this order, when configured. */
 const leadChannels: readonly DeliveryChannel[] = ['email', 'webhook', 'salesforce'];

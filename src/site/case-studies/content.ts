@@ -360,9 +360,6 @@ export const caseStudies: readonly CaseStudyCard[] = caseStudySlugs.map((slug, i
 export const findCaseStudy = (slug: string | undefined): CaseStudyCard | undefined =>
   caseStudies.find((study) => study.slug === slug);
 
-export const isCaseStudySlug = (slug: string): slug is CaseStudySlug =>
-  (caseStudySlugs as readonly string[]).includes(slug);
-
 /** Industries in the order of the list above, only those with at least one study (the filter's options). */
 export const caseStudyIndustries = industries.filter((industry) =>
   caseStudies.some((study) => study.industry === industry.name),

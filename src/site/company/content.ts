@@ -605,5 +605,3 @@ export const contentPages = {
     cta: { label: 'Read the full stories', to: paths.caseStudies },
   },
 } as const satisfies Record<string, ContentPageData>;
-
-export type ContentPageKey = keyof typeof contentPages;
