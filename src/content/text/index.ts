@@ -1,4 +1,5 @@
 export { detectFormat, isRichTextDocument, looksLikeMarkdown, parseRichText } from './format';
 export { htmlToPlain, markdownToPlain, proseText, richTextToPlain, toPlainText } from './plainText';
 export { countWords, makeExcerpt, readingTime } from './summary';
-export { buildToc, extractHeadings, headingId, tableOfContents } from './toc';
+export { headingId } from './headingId';
+export { buildToc, extractHeadings, tableOfContents } from './toc';

@@ -22,7 +22,8 @@ import type { Config, DOMPurify, UponSanitizeAttributeHookEvent, WindowLike } fr
 import { JSDOM } from 'jsdom';
 import { Marked } from 'marked';
 import type { Token, Tokens } from 'marked';
-import { extractHeadings, headingId } from './toc';
+import { headingId } from './headingId';
+import { extractHeadings } from './toc';
 import { isAllowedUrl, isExternalUrl, originOf } from './urls';
 
 export { isAllowedUrl, isExternalUrl } from './urls';

@@ -4,6 +4,7 @@
 import type { ContentFormat, RichTextNode, TocItem } from '../model';
 import { LIMITS } from '../model';
 import { parseRichText } from './format';
+import { headingId } from './headingId';
 import { decodeEntities, richTextToPlain, stripInlineMarkdown } from './plainText';
 
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
@@ -12,8 +13,6 @@ export interface Heading {
   level: number;
   text: string;
 }
-
-export const headingId = (index: number): string => `heading-${index}`;
 
 function richTextHeadings(node: RichTextNode, into: Heading[] = []): Heading[] {
   const match = /^heading-([1-6])$/.exec(node.nodeType);
