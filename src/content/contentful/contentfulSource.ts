@@ -110,6 +110,19 @@ export function reportRejected(rejected: { id: string | undefined; error: Error 
   }
 }
 
+/**
+ * Related, trending and search reads never fail a page (ContentSource): a failure is logged and `empty` answered
+ * instead. Both the per-request source and the snapshot answer them this way.
+ */
+export async function orEmpty<T>(what: string, read: () => Promise<T>, empty: T): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    console.error(`Failed to ${what}: ${describeError(error)}`);
+    return empty;
+  }
+}
+
 /** Posts of a response; a broken or non-post entry is logged and left out (docs/requirements.md#entry-validation service check). */
 function adaptPosts(response: CdaCollection): { posts: BlogPost[]; dropped: number } {
   const { items, rejected } = adaptItems(response, (entry: unknown, links: LinkResolver) => {
@@ -235,59 +248,63 @@ export async function createContentfulSource(config: ContentfulSourceConfig): Pr
     },
 
     async getRelatedPosts(post: BlogPost, limit: number = LIMITS.related): Promise<BlogPost[]> {
-      if (!post.category) return [];
-      try {
-        const { posts } = await readPosts({
-          content_type: CONTENT_TYPES.blogPost,
-          'fields.category.sys.id': post.category.id,
-          'sys.id[ne]': post.id,
-          order: POST_ORDER.newest,
-          limit,
-          include: SOURCE_DEFAULTS.postInclude,
-        });
-        return posts;
-      } catch (error) {
-        console.error(`Failed to fetch related posts: ${describeError(error)}`);
-        return [];
-      }
+      const category = post.category;
+      if (!category) return [];
+      return orEmpty(
+        'fetch related posts',
+        async () => {
+          const { posts } = await readPosts({
+            content_type: CONTENT_TYPES.blogPost,
+            'fields.category.sys.id': category.id,
+            'sys.id[ne]': post.id,
+            order: POST_ORDER.newest,
+            limit,
+            include: SOURCE_DEFAULTS.postInclude,
+          });
+          return posts;
+        },
+        [],
+      );
     },
 
     async getTrendingPosts(limit: number = LIMITS.trending): Promise<BlogPost[]> {
       const key = String(limit);
       const cached = trending.get(key);
       if (cached) return cached;
-      try {
-        const { posts } = await readPosts({
-          content_type: CONTENT_TYPES.blogPost,
-          order: POST_ORDER.newest,
-          limit,
-          include: SOURCE_DEFAULTS.postInclude,
-        });
-        trending.set(key, posts);
-        return posts;
-      } catch (error) {
-        console.error(`Failed to fetch trending posts: ${describeError(error)}`);
-        return [];
-      }
+      return orEmpty(
+        'fetch trending posts',
+        async () => {
+          const { posts } = await readPosts({
+            content_type: CONTENT_TYPES.blogPost,
+            order: POST_ORDER.newest,
+            limit,
+            include: SOURCE_DEFAULTS.postInclude,
+          });
+          trending.set(key, posts);
+          return posts;
+        },
+        [],
+      );
     },
 
     async searchPosts(query: string, limit: number = LIMITS.search, skip = 0): Promise<Page<BlogPost>> {
       const text = query.trim();
       if (!text) return toPage([], 0, skip, limit);
-      try {
-        const { posts, total } = await readPosts({
-          content_type: CONTENT_TYPES.blogPost,
-          query: text,
-          order: POST_ORDER.newest,
-          limit,
-          skip,
-          include: SOURCE_DEFAULTS.postInclude,
-        });
-        return toPage(posts, total, skip, limit);
-      } catch (error) {
-        console.error(`Failed to search posts: ${describeError(error)}`);
-        return toPage([], 0, skip, limit);
-      }
+      return orEmpty(
+        'search posts',
+        async () => {
+          const { posts, total } = await readPosts({
+            content_type: CONTENT_TYPES.blogPost,
+            query: text,
+            order: POST_ORDER.newest,
+            limit,
+            skip,
+            include: SOURCE_DEFAULTS.postInclude,
+          });
+          return toPage(posts, total, skip, limit);
+        },
+        toPage([], 0, skip, limit),
+      );
     },
 
     getCategories(limit: number = LIMITS.taxonomyPageSize, skip = 0): Promise<Page<Category>> {

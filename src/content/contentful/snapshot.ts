@@ -44,6 +44,7 @@ import {
   buildPostsQuery,
   compact,
   createContentfulSource,
+  orEmpty,
   reportRejected,
   sourceClient,
 } from './contentfulSource';
@@ -356,47 +357,42 @@ export function createSnapshotSource(
     async getRelatedPosts(post: BlogPost, limit: number = LIMITS.related): Promise<BlogPost[]> {
       if (!post.category) return [];
       if (!isLimit(limit)) return live.getRelatedPosts(post, limit);
-      try {
-        const sameCategory = (await posts()).byCategory.get(post.category.id) ?? [];
-        const others: PostRecord[] = [];
-        for (const record of sameCategory) {
-          if (others.length >= limit) break;
-          if (record.id !== post.id) others.push(record);
-        }
-        return present(others);
-      } catch (error) {
-        console.error(`Failed to fetch related posts: ${describeError(error)}`);
-        return [];
-      }
+      const category = post.category.id;
+      return orEmpty(
+        'fetch related posts',
+        async () => {
+          const sameCategory = (await posts()).byCategory.get(category) ?? [];
+          const others: PostRecord[] = [];
+          for (const record of sameCategory) {
+            if (others.length >= limit) break;
+            if (record.id !== post.id) others.push(record);
+          }
+          return present(others);
+        },
+        [],
+      );
     },
 
     async getTrendingPosts(limit: number = LIMITS.trending): Promise<BlogPost[]> {
       if (!isLimit(limit)) return live.getTrendingPosts(limit);
-      try {
-        return present((await posts()).records.slice(0, limit));
-      } catch (error) {
-        console.error(`Failed to fetch trending posts: ${describeError(error)}`);
-        return [];
-      }
+      return orEmpty('fetch trending posts', async () => present((await posts()).records.slice(0, limit)), []);
     },
 
     async searchPosts(query: string, limit: number = LIMITS.search, skip = 0): Promise<Page<BlogPost>> {
       const text = query.trim();
       if (!text) return toPage([], 0, skip, limit);
       if (!isLimit(limit) || !isSkip(skip)) return live.searchPosts(query, limit, skip);
-      let page: Page<BlogPost> | null;
-      try {
-        const index = await posts();
-        page = await pageByIds(
-          index,
-          { content_type: CONTENT_TYPES.blogPost, query: text, order: POST_ORDER.newest, limit, skip },
-          skip,
-          limit,
-        );
-      } catch (error) {
-        console.error(`Failed to search posts: ${describeError(error)}`);
-        return toPage([], 0, skip, limit);
-      }
+      const page = await orEmpty<Page<BlogPost> | null>(
+        'search posts',
+        async () =>
+          pageByIds(
+            await posts(),
+            { content_type: CONTENT_TYPES.blogPost, query: text, order: POST_ORDER.newest, limit, skip },
+            skip,
+            limit,
+          ),
+        toPage([], 0, skip, limit),
+      );
       return page ?? live.searchPosts(query, limit, skip);
     },
 

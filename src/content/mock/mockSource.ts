@@ -1,6 +1,7 @@
 // The development content source (kind 'mock', docs/requirements.md#mock-source): mock data, simulated latency, no network.
 import type { Author, BlogPost, Category, ConnectionStatus, Page, PostQuery, Tag } from '../model';
 import { LIMITS, toPage } from '../model';
+import { byName, count, findPosts, matchesPostQuery, newestFirst, pageOf } from '../memoryQuery';
 import { toBlogPost } from '../normalize';
 import type { ContentSource } from '../source';
 import type { MockPost } from './data';
@@ -21,48 +22,6 @@ export interface MockSource extends ContentSource {
   readonly initialized: boolean;
 }
 
-const byName = <T extends { id: string; name: string }>(a: T, b: T): number =>
-  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
-
-const newestFirst = (a: BlogPost, b: BlogPost): number =>
-  Date.parse(b.publishDate) - Date.parse(a.publishDate) || a.id.localeCompare(b.id);
-
-const byTitle = (a: BlogPost, b: BlogPost): number =>
-  a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
-
-const SORTS: Record<NonNullable<PostQuery['sortBy']>, (a: BlogPost, b: BlogPost) => number> = {
-  'title-az': byTitle,
-  'title-za': (a, b) => byTitle(b, a),
-  oldest: (a, b) => newestFirst(b, a),
-  newest: newestFirst,
-};
-
-/** A non-negative whole number, or the fallback for anything else (NaN, negatives, undefined). */
-const count = (value: number | undefined, fallback: number): number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback;
-
-/** A copied page of `items`; callers get their own objects, so they can't change the source's data. */
-const pageOf = <T>(
-  items: readonly T[],
-  limit: number | undefined,
-  skip: number | undefined,
-  defaultLimit: number,
-): Page<T> => {
-  const from = count(skip, 0);
-  const size = count(limit, defaultLimit);
-  return toPage(structuredClone(items.slice(from, from + size)), items.length, from, size);
-};
-
-const sameKey = (candidate: { id: string; slug: string }, key: string): boolean =>
-  candidate.id === key || candidate.slug.toLowerCase() === key.toLowerCase();
-
-/** Timestamp of an ISO date, or undefined when the filter value isn't a date (and so filters nothing). */
-const timeOf = (value: string | undefined): number | undefined => {
-  if (!value) return undefined;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? undefined : time;
-};
-
 export function matchesText(post: BlogPost, text: string): boolean {
   const needle = text.trim().toLowerCase();
   if (!needle) return true;
@@ -70,20 +29,7 @@ export function matchesText(post: BlogPost, text: string): boolean {
 }
 
 /** Whether a post passes every filter of the query (sorting and paging aside). */
-export function matchesQuery(post: BlogPost, query: PostQuery): boolean {
-  const { category, tag, author, featured } = query;
-  if (category && !(post.category && sameKey(post.category, category))) return false;
-  if (tag && !post.tags.some((candidate) => sameKey(candidate, tag))) return false;
-  if (author && !post.authors.some((candidate) => candidate.id === author)) return false;
-  if (typeof featured === 'boolean' && post.featured !== featured) return false;
-  if (query.query && !matchesText(post, query.query)) return false;
-  const published = Date.parse(post.publishDate);
-  const from = timeOf(query.dateFrom);
-  const to = timeOf(query.dateTo);
-  if (from !== undefined && published < from) return false;
-  if (to !== undefined && published > to) return false;
-  return true;
-}
+export const matchesQuery = (post: BlogPost, query: PostQuery): boolean => matchesPostQuery(post, query, matchesText);
 
 /** Related-post score: one for the same category plus one per shared tag. */
 const relatedness = (post: BlogPost, other: BlogPost): number =>
@@ -138,8 +84,7 @@ export function createMockSource({
 
   const status = (): ConnectionStatus => ({ isConnected: initialized, lastChecked, error: null });
 
-  const filtered = (query: PostQuery): BlogPost[] =>
-    posts.filter((post) => matchesQuery(post, query)).sort(SORTS[query.sortBy ?? 'newest']);
+  const filtered = (query: PostQuery): BlogPost[] => findPosts(posts, query, matchesText);
 
   return {
     kind: 'mock',

@@ -158,6 +158,13 @@ export function ContactForm({
     );
   };
 
+  const checkboxField = (name: Exclude<keyof ContactFields, TextFieldName>, label: string) => (
+    <div css={{ display: 'flex', gap: space.sm, alignItems: 'flex-start' }}>
+      <input id={fieldId(name)} name={name} type="checkbox" css={{ minWidth: 20, minHeight: 20, marginTop: 2 }} />
+      <label htmlFor={fieldId(name)}>{label}</label>
+    </div>
+  );
+
   return (
     <form
       ref={formRef}
@@ -191,24 +198,8 @@ export function ContactForm({
         })}
       </div>
       <div css={{ display: 'grid', gap: space.sm }}>
-        <div css={{ display: 'flex', gap: space.sm, alignItems: 'flex-start' }}>
-          <input
-            id={fieldId('subscribe-updates')}
-            name="subscribe-updates"
-            type="checkbox"
-            css={{ minWidth: 20, minHeight: 20, marginTop: 2 }}
-          />
-          <label htmlFor={fieldId('subscribe-updates')}>Send me occasional Salesforce news and event invitations</label>
-        </div>
-        <div css={{ display: 'flex', gap: space.sm, alignItems: 'flex-start' }}>
-          <input
-            id={fieldId('sms-consent')}
-            name="sms-consent"
-            type="checkbox"
-            css={{ minWidth: 20, minHeight: 20, marginTop: 2 }}
-          />
-          <label htmlFor={fieldId('sms-consent')}>I agree to receive text messages about my enquiry</label>
-        </div>
+        {checkboxField('subscribe-updates', 'Send me occasional Salesforce news and event invitations')}
+        {checkboxField('sms-consent', 'I agree to receive text messages about my enquiry')}
       </div>
       <Honeypot id={fieldId('bot-field')} />
       <div>

@@ -3,6 +3,7 @@
 // an e-mail neither confirms nor unsubscribes anybody.
 import { fastifyFormbody } from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS } from '../../features/forms/rules';
 import { escapeHtml, simplePage } from '../html';
 import { readLinkToken, type LinkPurpose } from '../newsletter/tokens';
 import { StorageUnavailableError } from '../storage';
@@ -16,18 +17,16 @@ export interface NewsletterRoutesOptions {
 
 export const newsletterPaths = { confirm: '/newsletter/confirm', unsubscribe: '/newsletter/unsubscribe' } as const;
 
-/** The spec's newsletter success text (src/features/forms NewsletterForm), shown once the address is confirmed. */
-const subscribedText = "Thanks for subscribing! We'll keep you updated with the latest news.";
-
 export const newsletterMessages = {
   invalid: 'This link is not valid. Please open the whole link from the e-mail.',
   expired: 'This confirmation link has expired. Please sign up again on the blog.',
   used: 'This confirmation link has already been used.',
   gone: 'This sign-up is no longer stored. Please sign up again on the blog.',
-  confirmed: `Your subscription is confirmed. ${subscribedText}`,
+  // The newsletter form's own success text, shown once the address is confirmed.
+  confirmed: `Your subscription is confirmed. ${NEWSLETTER_SUCCESS}`,
   unsubscribed: 'You are unsubscribed. You will not get any more newsletter e-mails from us.',
   alreadyUnsubscribed: 'This address is not subscribed (any more). You will not get newsletter e-mails from us.',
-  unavailable: 'Something went wrong. Please try again later.',
+  unavailable: NEWSLETTER_FAILURE,
 } as const;
 
 interface Screen {

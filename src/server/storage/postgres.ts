@@ -12,6 +12,7 @@ import {
   type MetricSummaryRow,
 } from './metricSummary';
 import { migrations as defaultMigrations, pendingMigrations, type Migration } from './migrations';
+import { imageInsertColumns, imageValues, metricInsertColumns, metricValues } from './rows';
 import {
   lockWaitMs,
   StorageUnavailableError,
@@ -386,16 +387,8 @@ export class PostgresStorage implements Storage {
 
   async insertMetrics(records: readonly NewMetric[]): Promise<void> {
     await this.insertRows(
-      (values) => `INSERT INTO metrics (name, value, unit, timestamp, path, tags, received_at) VALUES ${values}`,
-      records.map((record) => [
-        record.name,
-        record.value,
-        record.unit,
-        record.timestamp,
-        record.path,
-        JSON.stringify(record.tags),
-        record.receivedAt,
-      ]),
+      (values) => `INSERT INTO metrics (${metricInsertColumns}) VALUES ${values}`,
+      records.map(metricValues),
       7,
     );
   }
@@ -444,20 +437,7 @@ export class PostgresStorage implements Storage {
   }
 
   async insertImage(image: ImageRecord): Promise<void> {
-    await this.query(
-      `INSERT INTO images (id, filename, content_type, extension, size, width, height, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        image.id,
-        image.filename,
-        image.contentType,
-        image.extension,
-        image.size,
-        image.width,
-        image.height,
-        image.createdAt,
-      ],
-    );
+    await this.query(`INSERT INTO images (${imageInsertColumns}) VALUES ${valuesList(1, 8)}`, imageValues(image));
   }
 
   async deleteImage(id: string): Promise<boolean> {

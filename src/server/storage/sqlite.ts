@@ -4,6 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { migrations as defaultMigrations, pendingMigrations, type Migration } from './migrations';
+import {
+  imageInsertColumns,
+  imageValues,
+  metricInsertColumns,
+  metricValues,
+  type ImageValues,
+  type MetricValues,
+} from './rows';
 import type { DeliveryChannel } from '../leads/types';
 import { deliveryStateSql, inboxConditions } from './inbox';
 import { SqliteReader } from './sqliteReader';
@@ -353,21 +361,11 @@ export class SqliteStorage implements Storage {
 
   insertMetrics(records: readonly NewMetric[]): Promise<void> {
     return settle(() => {
-      const insert = this.counters.prepare<[string, number, string, number, string | null, string, string]>(
-        'INSERT INTO metrics (name, value, unit, timestamp, path, tags, received_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      const insert = this.counters.prepare<MetricValues>(
+        `INSERT INTO metrics (${metricInsertColumns}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       );
       this.counters.transaction(() => {
-        for (const record of records) {
-          insert.run(
-            record.name,
-            record.value,
-            record.unit,
-            record.timestamp,
-            record.path,
-            JSON.stringify(record.tags),
-            record.receivedAt,
-          );
-        }
+        for (const record of records) insert.run(...metricValues(record));
       })();
     });
   }
@@ -427,20 +425,8 @@ export class SqliteStorage implements Storage {
   insertImage(image: ImageRecord): Promise<void> {
     return settle(() => {
       this.db
-        .prepare<[string, string, string, string, number, number, number, string]>(
-          `INSERT INTO images (id, filename, content_type, extension, size, width, height, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          image.id,
-          image.filename,
-          image.contentType,
-          image.extension,
-          image.size,
-          image.width,
-          image.height,
-          image.createdAt,
-        );
+        .prepare<ImageValues>(`INSERT INTO images (${imageInsertColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(...imageValues(image));
     });
   }
 

@@ -1,5 +1,6 @@
 // One template for every case study (docs/requirements.md#case-study-page "Case study detail pages"); the sections keep the
 // spec's order. Aliases render the canonical study with a canonical link to its own URL.
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { RouteHandle } from '../../shared/meta';
 import { notFoundMeta } from '../../shared/meta';
@@ -93,40 +94,20 @@ function CaseStudyArticle({ study }: { study: CaseStudy }) {
           </figcaption>
         </figure>
 
-        <section aria-labelledby="challenge" css={styles.section}>
-          <h2 id="challenge" css={styles.h2}>
-            Challenge
-          </h2>
+        <StudySection id="challenge" title="Challenge">
           <p>{study.challenge}</p>
-        </section>
+        </StudySection>
 
-        <section aria-labelledby="solution" css={styles.section}>
-          <h2 id="solution" css={styles.h2}>
-            Our Solution
-          </h2>
+        <StudySection id="solution" title="Our Solution">
           <p>{study.solution}</p>
-          <ul css={styles.bullets}>
-            {study.solutionPoints.map((point) => (
-              <li key={point}>{point}</li>
-            ))}
-          </ul>
-        </section>
+          <BulletList items={study.solutionPoints} />
+        </StudySection>
 
-        <section aria-labelledby="results" css={styles.section}>
-          <h2 id="results" css={styles.h2}>
-            Results
-          </h2>
-          <ul css={styles.bullets}>
-            {study.results.map((result) => (
-              <li key={result}>{result}</li>
-            ))}
-          </ul>
-        </section>
+        <StudySection id="results" title="Results">
+          <BulletList items={study.results} />
+        </StudySection>
 
-        <section aria-labelledby="implementation" css={styles.section}>
-          <h2 id="implementation" css={styles.h2}>
-            Implementation Approach
-          </h2>
+        <StudySection id="implementation" title="Implementation Approach">
           <p>{study.implementation}</p>
           <ol css={styles.phases}>
             {study.phases.map((phase, index) => (
@@ -144,13 +125,10 @@ function CaseStudyArticle({ study }: { study: CaseStudy }) {
               </li>
             ))}
           </ol>
-        </section>
+        </StudySection>
 
         <div css={styles.twoColumns}>
-          <section aria-labelledby="technologies" css={styles.section}>
-            <h2 id="technologies" css={styles.h2}>
-              Technologies Used
-            </h2>
+          <StudySection id="technologies" title="Technologies Used">
             <ul css={styles.tags}>
               {study.technologies.map((technology) => (
                 <li key={technology} css={styles.tag}>
@@ -158,12 +136,9 @@ function CaseStudyArticle({ study }: { study: CaseStudy }) {
                 </li>
               ))}
             </ul>
-          </section>
+          </StudySection>
 
-          <section aria-labelledby="about-client" css={styles.section}>
-            <h2 id="about-client" css={styles.h2}>
-              About {study.clientInfo.name}
-            </h2>
+          <StudySection id="about-client" title={`About ${study.clientInfo.name}`}>
             <dl css={styles.facts}>
               <dt>Industry</dt>
               <dd>{study.clientInfo.industry}</dd>
@@ -176,13 +151,10 @@ function CaseStudyArticle({ study }: { study: CaseStudy }) {
               <dt>Focus</dt>
               <dd>{study.clientInfo.focus}</dd>
             </dl>
-          </section>
+          </StudySection>
         </div>
 
-        <section aria-labelledby="before-after" css={styles.section}>
-          <h2 id="before-after" css={styles.h2}>
-            Before and after
-          </h2>
+        <StudySection id="before-after" title="Before and after">
           <div css={{ overflowX: 'auto' }}>
             <table css={styles.table}>
               <caption css={styles.caption}>{study.clientName} before and after working with us</caption>
@@ -204,12 +176,9 @@ function CaseStudyArticle({ study }: { study: CaseStudy }) {
               </tbody>
             </table>
           </div>
-        </section>
+        </StudySection>
 
-        <section aria-labelledby="related" css={styles.section}>
-          <h2 id="related" css={styles.h2}>
-            Related Case Studies
-          </h2>
+        <StudySection id="related" title="Related Case Studies">
           <ul css={styles.related}>
             {study.related.map((related) => (
               <li key={related.slug} css={styles.relatedCard}>
@@ -224,7 +193,7 @@ function CaseStudyArticle({ study }: { study: CaseStudy }) {
               </li>
             ))}
           </ul>
-        </section>
+        </StudySection>
 
         <section aria-labelledby="next-step" css={styles.cta}>
           <h2 id="next-step" css={{ fontSize: fontSizes.xl, margin: 0, color: colors.bandText }}>
@@ -245,6 +214,28 @@ function CaseStudyArticle({ study }: { study: CaseStudy }) {
         </section>
       </Container>
     </article>
+  );
+}
+
+/** A section named by its heading (aria-labelledby), so it is a region screen readers can jump to. */
+function StudySection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} css={styles.section}>
+      <h2 id={id} css={styles.h2}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function BulletList({ items }: { items: readonly string[] }) {
+  return (
+    <ul css={styles.bullets}>
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
   );
 }
 

@@ -4,6 +4,17 @@ import { monogramColors } from './content';
 import type { Monogram } from './content';
 import { fontSizes, radii, colors } from '../../ui/theme';
 
+/** The square both marks draw their initials in, centred. */
+const markBox = (size: number) =>
+  ({
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flex: 'none',
+    width: size,
+    height: size,
+  }) as const;
+
 /** Decorative: the client's name is always written next to it. */
 export function ClientMonogram({ logo, size = 48 }: { logo: Monogram; size?: number }) {
   return (
@@ -11,12 +22,7 @@ export function ClientMonogram({ logo, size = 48 }: { logo: Monogram; size?: num
       aria-hidden="true"
       data-monogram={logo.initials}
       css={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        flex: 'none',
-        width: size,
-        height: size,
+        ...markBox(size),
         borderRadius: radii.md,
         background: monogramColors[logo.color],
         color: '#ffffff',
@@ -37,12 +43,7 @@ export function InitialsAvatar({ initials, size = 56 }: { initials: string; size
     <span
       aria-hidden="true"
       css={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        flex: 'none',
-        width: size,
-        height: size,
+        ...markBox(size),
         borderRadius: '50%',
         background: colors.primary,
         color: colors.primaryText,
