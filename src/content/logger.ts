@@ -1,4 +1,4 @@
-// The one logger of the app, for browser, prerender and server code alike: levelled console output,
+// The one logger of the app, for browser and prerender code (the site server logs through pino): levelled console output,
 // a ring buffer of recent lines (shown on /debug) and optional remote reporting of errors.
 // It never throws: a broken console, fetch or endpoint must not take the caller down with it.
 
