@@ -227,7 +227,11 @@ function nodeConfig(mode: 'production' | 'development'): Configuration {
     name: 'node',
     mode,
     target: 'node20',
-    entry: { prerender: './src/prerender.tsx', server: './src/server/main.ts' },
+    entry: {
+      prerender: './src/prerender.tsx',
+      server: './src/server/main.ts',
+      precompress: './src/server/precompressCli.ts',
+    },
     output: {
       path: nodeDistDir,
       filename: '[name].js',
@@ -247,7 +251,7 @@ function nodeConfig(mode: 'production' | 'development'): Configuration {
     ],
     externalsPresets: { node: true },
     optimization: { minimize: false, splitChunks: false },
-    plugins: [define(mode), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 2 })],
+    plugins: [define(mode), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 3 })],
     node: { __dirname: false, __filename: false },
   };
 }

@@ -43,6 +43,13 @@ export function build(): void {
       env: { ...process.env, NODE_ENV: 'production' },
     }),
   );
+  // Brotli and gzip copies beside every text file, so the server never compresses a file per request.
+  step('precompress', () =>
+    execFileSync(process.execPath, [path.join(root, 'dist-node', 'precompress.js'), path.join(root, 'dist')], {
+      cwd: root,
+      stdio: 'inherit',
+    }),
+  );
   fs.writeFileSync(BUILD_STAMP, new Date().toISOString());
   console.log(`Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -1,19 +1,21 @@
-// Compressed copies of the site's small text files (pages, scripts, styles), made once per version of a file off
-// the event loop and kept in memory within a byte budget. @fastify/compress compresses a buffer synchronously, on
-// the event loop, on every request: for the 80 KB home page that was about 3 ms of every GET /, and more for the
-// scripts, during which the process answered nothing else.
+// Compression of the site's text files: chosen by Accept-Encoding, written once at build time beside each file
+// (precompress.ts) and, for what the build could not know (pages rendered live, a file without its compressed
+// copies), made once per version of a file off the event loop and kept in memory within a byte budget. Never per
+// request: @fastify/compress compresses a buffer synchronously, on the event loop, on every request (for the 80 KB
+// home page that was about 3 ms of every GET /, during which the process answered nothing else).
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 
 export type Encoding = 'br' | 'gzip';
 /** In order of preference when a client accepts both equally. */
-const encodings: readonly Encoding[] = ['br', 'gzip'];
+export const encodings: readonly Encoding[] = ['br', 'gzip'];
+/** The file name suffix of a precompressed copy, as nginx's gzip_static and brotli_static expect it. */
+export const encodingSuffix: Readonly<Record<Encoding, string>> = { br: '.br', gzip: '.gz' };
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Brotli's best (quality 11) costs about 2 ms a KB here: used below this size, quality 9 above it. */
 const bestQualityUpTo = 128 * 1024;
 /** Below this, compression saves too little to be worth a header (@fastify/compress's threshold too). */
 const minimumBytes = 1024;
@@ -29,9 +31,13 @@ export function isCompressible(contentType: string, size: number): boolean {
   return size >= minimumBytes && compressibleType.test(contentType);
 }
 
-function compress(content: Buffer, encoding: Encoding): Promise<Buffer> {
+/**
+ * `content` compressed: gzip at level 9; brotli at `brotliQuality`, by default its best (11) up to 128 KB and 9 above
+ * (quality 11 costs about 2 ms a KB here).
+ */
+export function compress(content: Buffer, encoding: Encoding, brotliQuality?: number): Promise<Buffer> {
   if (encoding === 'gzip') return gzip(content, { level: 9 });
-  const quality = content.length <= bestQualityUpTo ? 11 : 9;
+  const quality = brotliQuality ?? (content.length <= bestQualityUpTo ? 11 : 9);
   return brotli(content, {
     params: {
       [zlib.constants.BROTLI_PARAM_QUALITY]: quality,

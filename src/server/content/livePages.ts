@@ -15,6 +15,7 @@ import { readAllPosts } from './liveContent';
 import type { ContentUpdate, ContentVersion, LiveContent } from './liveContent';
 import { sitemapFiles } from './sitemap';
 import { touchedBy } from './touched';
+import { isLivePath } from './livePaths';
 import type { Touched } from './touched';
 
 export interface LivePage {
@@ -42,18 +43,6 @@ const xmlType = 'application/xml; charset=utf-8';
 const FEED_BY_PATH = new Map<string, keyof typeof FEED_PATHS>(
   Object.entries(FEED_PATHS).map(([kind, path]) => [path, kind as keyof typeof FEED_PATHS]),
 );
-
-/** Whether the live content answers this (already normalized) path rather than the build's files. */
-export function isLivePath(path: string): boolean {
-  return (
-    path === '/' ||
-    path === '/blog' ||
-    path.startsWith('/blog/') ||
-    path === '/sitemap.xml' ||
-    /^\/sitemaps\/\d+\.xml$/.test(path) ||
-    FEED_BY_PATH.has(path)
-  );
-}
 
 const etagOf = (body: Buffer): string => `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
 

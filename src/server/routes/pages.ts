@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chooseEncoding, CompressedFiles, isCompressible } from '../compressedFiles';
-import { isLivePath } from '../content/livePages';
+import type { Encoding } from '../compressedFiles';
+import { contentTypeFor, htmlType } from '../contentTypes';
+import { isPrecompressedCopy } from '../precompress';
+import { openInside, StaticFiles } from '../staticFiles';
+import type { OpenFile, StaticFile } from '../staticFiles';
+import { isLivePath } from '../content/livePaths';
 import type { LivePage, LivePages } from '../content/livePages';
 
 export interface PageRoutesOptions {
@@ -12,6 +17,8 @@ export interface PageRoutesOptions {
   expectedRoutes?: readonly string[];
   /** Pages rendered from the live content (`/`, the blog, feeds, sitemap); the build's files otherwise. */
   live?: LivePages | null;
+  /** How long a file of the build is served from memory before the disk is looked at again; 1 s by default. */
+  fileCheckIntervalMs?: number;
 }
 
 const cacheControl = {
@@ -21,12 +28,8 @@ const cacheControl = {
   other: 'public, max-age=3600',
 } as const;
 
-const htmlType = 'text/html; charset=utf-8';
 const notFoundText = '404 - Page Not Found';
 export const liveUnavailableText = 'This page is temporarily unavailable. Please try again in a moment.';
-// Above this, files are streamed rather than read into memory.
-const bufferLimit = 512 * 1024;
-
 // Files the build writes for the server itself, or that are only meant to be seen under another URL.
 const hiddenFiles = new Set(['/build-manifest.json', '/404.html']);
 
@@ -39,8 +42,9 @@ type Resolution =
 export async function registerPageRoutes(app: FastifyInstance, options: PageRoutesOptions): Promise<void> {
   const distRoot = await realDirectory(options.distDir, app.log);
   const pages = distRoot === null ? new Map<string, string>() : findPages(distRoot);
-  const notFoundPage = distRoot === null ? null : readNotFoundPage(distRoot, app.log);
   const compressedFiles = new CompressedFiles();
+  const notFoundPage = distRoot === null ? null : await readNotFoundPage(distRoot, compressedFiles, app.log);
+  const files = distRoot === null ? null : new StaticFiles(distRoot, { checkIntervalMs: options.fileCheckIntervalMs });
   warnAboutMissingRoutes(pages, options.expectedRoutes ?? [], app.log);
   app.log.info({ distDir: options.distDir, pages: pages.size }, 'Serving the prerendered site');
 
@@ -53,13 +57,16 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
     if (!wantsPage) {
       return reply.send({ error: 'Not Found' });
     }
-    return notFoundPage === null
-      ? reply.type('text/plain; charset=utf-8').send(notFoundText)
-      : reply.type(htmlType).send(notFoundPage);
+    if (notFoundPage === null) return reply.type('text/plain; charset=utf-8').send(notFoundText);
+    reply.type(htmlType).header('vary', 'accept-encoding');
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    const compressed = encoding === null ? undefined : notFoundPage[encoding];
+    if (encoding === null || compressed === undefined) return reply.send(notFoundPage.body);
+    return reply.header('content-encoding', encoding).header('content-length', compressed.length).send(compressed);
   };
 
   const servePath = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    if (distRoot === null) {
+    if (distRoot === null || files === null) {
       return sendNotFound(request, reply);
     }
     const resolution = resolvePath(request.url, pages);
@@ -92,11 +99,13 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
       if (page !== undefined) return sendLivePage(request, reply, route, page, compressedFiles);
     }
     const segments = resolution.kind === 'page' ? resolution.file.split('/').slice(1) : resolution.segments;
-    const file = await openFile(distRoot, segments);
-    if (file === null) {
-      return sendNotFound(request, reply);
-    }
+    const file = await files.get(segments);
     const cache = resolution.kind === 'page' ? cacheControl.html : cacheControlFor(segments);
+    if (file === null) return sendNotFound(request, reply);
+    if ('large' in file) {
+      const opened = await openInside(distRoot, segments);
+      return opened === null ? sendNotFound(request, reply) : streamFile(request, reply, opened, cache);
+    }
     return sendFile(request, reply, file, cache, compressedFiles);
   };
 
@@ -157,7 +166,8 @@ function resolvePath(url: string, pages: ReadonlyMap<string, string>): Resolutio
       ? { kind: 'redirect', location: `/${rawSegments.slice(0, -1).join('/')}${query}` }
       : { kind: 'notFound' };
   }
-  if (hiddenFiles.has(route)) {
+  // The build's compressed copies are sent in place of their file (Content-Encoding), never under their own names.
+  if (hiddenFiles.has(route) || isPrecompressedCopy(route)) {
     return { kind: 'notFound' };
   }
   return { kind: 'file', segments };
@@ -178,14 +188,12 @@ async function sendLivePage(
   if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => sameEtag(tag, page.etag))) {
     return reply.code(304).send();
   }
+  if (!isCompressible(page.type, page.body.length)) return reply.send(page.body);
+  reply.header('vary', 'accept-encoding');
   const encoding = chooseEncoding(request.headers['accept-encoding']);
-  if (encoding === null || !isCompressible(page.type, page.body.length)) return reply.send(page.body);
+  if (encoding === null) return reply.send(page.body);
   const compressed = await compressedFiles.get(`live\0${route}\0${page.etag}`, encoding, page.body);
-  return reply
-    .header('vary', 'accept-encoding')
-    .header('content-encoding', encoding)
-    .header('content-length', compressed.length)
-    .send(compressed);
+  return reply.header('content-encoding', encoding).header('content-length', compressed.length).send(compressed);
 }
 
 const sameEtag = (tag: string, etag: string): boolean =>
@@ -238,82 +246,41 @@ function escapeForHeader(value: string): string {
   });
 }
 
-interface OpenFile {
-  handle: fs.promises.FileHandle;
-  stats: fs.Stats;
-  name: string;
-}
-
-/**
- * Opens the file the segments name if it is a regular file that really lives inside distRoot, also after
- * following symlinks; otherwise null. Directories are never listed. The handle is opened before the size and
- * dates are read, so what we announce in the headers is what we stream even if the build is replaced meanwhile.
- */
-async function openFile(distRoot: string, segments: readonly string[]): Promise<OpenFile | null> {
-  const candidate = path.join(distRoot, ...segments);
-  if (!isInside(distRoot, candidate)) {
-    return null;
-  }
-  let handle: fs.promises.FileHandle | undefined;
-  try {
-    const real = await fs.promises.realpath(candidate);
-    if (!isInside(distRoot, real)) {
-      return null;
-    }
-    handle = await fs.promises.open(real, 'r');
-    const stats = await handle.stat();
-    if (stats.isFile()) {
-      return { handle, stats, name: real };
-    }
-  } catch {
-    // Missing or unreadable: a 404 like any other unknown path.
-  }
-  await handle?.close();
-  return null;
-}
-
+/** A file of the build from memory: its compressed copy when the client takes one, compressed once if it has none. */
 async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StaticFile,
+  cache: string,
+  compressedFiles: CompressedFiles,
+): Promise<FastifyReply> {
+  reply.header('cache-control', cache).header('etag', file.etag).header('last-modified', file.lastModified);
+  if (file.compressible) reply.header('vary', 'accept-encoding');
+  if (isNotModified(request, file.etag, file.mtime)) return reply.code(304).send();
+  reply.type(file.type);
+  const encoding = file.compressible ? chooseEncoding(request.headers['accept-encoding']) : null;
+  if (encoding === null) return reply.send(file.body);
+  const compressed = file.encoded[encoding] ?? (await compressedFiles.get(file.version, encoding, file.body));
+  return reply.header('content-encoding', encoding).header('content-length', compressed.length).send(compressed);
+}
+
+/** A file too large to keep in memory, streamed from disk as it is. */
+async function streamFile(
   request: FastifyRequest,
   reply: FastifyReply,
   file: OpenFile,
   cache: string,
-  compressedFiles: CompressedFiles,
 ): Promise<FastifyReply> {
-  // Weak, because compression changes the bytes but not the meaning.
   const etag = `W/"${file.stats.size.toString(16)}-${Math.floor(file.stats.mtimeMs).toString(16)}"`;
   reply.header('cache-control', cache).header('etag', etag).header('last-modified', file.stats.mtime.toUTCString());
-
   if (isNotModified(request, etag, file.stats.mtime)) {
     await file.handle.close();
     return reply.code(304).send();
   }
-  reply.type(contentTypeFor(file.name));
-  if (file.stats.size > bufferLimit) {
-    reply.header('content-length', file.stats.size);
-    return reply.send(file.handle.createReadStream());
-  }
-  // Small files go out as buffers: @fastify/compress only applies its size threshold to buffers, and
-  // brotli on a 30-byte robots.txt costs more than it saves.
-  const content = await readAndClose(file.handle);
-  const contentType = contentTypeFor(file.name);
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  if (encoding === null || !isCompressible(contentType, content.length)) return reply.send(content);
-  // Compressed once per version of the file, not on every request (src/server/compressedFiles.ts).
-  const version = `${file.name}\0${String(file.stats.size)}\0${String(file.stats.mtimeMs)}`;
-  const compressed = await compressedFiles.get(version, encoding, content);
   return reply
-    .header('vary', 'accept-encoding')
-    .header('content-encoding', encoding)
-    .header('content-length', compressed.length)
-    .send(compressed);
-}
-
-async function readAndClose(handle: fs.promises.FileHandle): Promise<Buffer> {
-  try {
-    return await handle.readFile();
-  } finally {
-    await handle.close();
-  }
+    .type(contentTypeFor(file.name))
+    .header('content-length', file.stats.size)
+    .send(file.handle.createReadStream());
 }
 
 function isNotModified(request: FastifyRequest, etag: string, modified: Date): boolean {
@@ -329,44 +296,6 @@ function isNotModified(request: FastifyRequest, etag: string, modified: Date): b
     return !Number.isNaN(since) && Math.floor(modified.getTime() / 1000) * 1000 <= since;
   }
   return false;
-}
-
-const contentTypes: Readonly<Record<string, string>> = {
-  '.html': htmlType,
-  '.htm': htmlType,
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.pdf': 'application/pdf',
-  '.wasm': 'application/wasm',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-};
-
-function contentTypeFor(fileName: string): string {
-  return contentTypes[path.extname(fileName).toLowerCase()] ?? 'application/octet-stream';
-}
-
-function isInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
 async function realDirectory(distDir: string, log: FastifyBaseLogger): Promise<string | null> {
@@ -401,14 +330,27 @@ function findPages(distRoot: string): Map<string, string> {
   return pages;
 }
 
-// Read once: 404s are what scanners hammer, and they should not cost a disk read each.
-function readNotFoundPage(distRoot: string, log: FastifyBaseLogger): Buffer | null {
+type NotFoundPage = { body: Buffer } & Partial<Record<Encoding, Buffer>>;
+
+// Read and compressed once: 404s are what scanners hammer, and they should cost neither a disk read nor compression.
+async function readNotFoundPage(
+  distRoot: string,
+  compressedFiles: CompressedFiles,
+  log: FastifyBaseLogger,
+): Promise<NotFoundPage | null> {
+  let body: Buffer;
   try {
-    return fs.readFileSync(path.join(distRoot, '404.html'));
+    body = fs.readFileSync(path.join(distRoot, '404.html'));
   } catch {
     log.warn({ distDir: distRoot }, `404.html is missing from the build; unknown pages get a plain "${notFoundText}".`);
     return null;
   }
+  if (!isCompressible(htmlType, body.length)) return { body };
+  const [br, gzip] = await Promise.all([
+    compressedFiles.get('404.html', 'br', body),
+    compressedFiles.get('404.html', 'gzip', body),
+  ]);
+  return { body, br, gzip };
 }
 
 function warnAboutMissingRoutes(

@@ -323,16 +323,25 @@ describe('site server with a full build', () => {
       expect(first.body.length).toBeLessThan(homeHtml.length / 10);
     });
 
-    it('compresses the new file once a build replaces it, never an old copy', async () => {
+    it('serves the new file within a second once a build replaces it, compressed, and never the old copy again', async () => {
       const file = path.join(distDir, 'services', 'index.html');
       const versions = ['first', 'second'].map((word) => homeHtml.replace('Salesforce done right.', `${word} build`));
+      const served = async () => {
+        const response = await request(baseUrl, '/services', { headers: { 'accept-encoding': 'br' } });
+        // The old page is too small to be worth compressing; the new ones are always compressed.
+        if (response.headers['content-encoding'] !== 'br') return `identity:${response.text}`;
+        return zlib.brotliDecompressSync(response.body).toString('utf8');
+      };
       try {
         for (const [index, html] of versions.entries()) {
           fs.writeFileSync(file, html);
           const modified = new Date(Date.now() + index * 5000);
           fs.utimesSync(file, modified, modified);
-          const response = await request(baseUrl, '/services', { headers: { 'accept-encoding': 'br' } });
-          expect(zlib.brotliDecompressSync(response.body).toString('utf8')).toBe(html);
+          const deadline = Date.now() + 1_500;
+          while ((await served()) !== html && Date.now() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          for (let again = 0; again < 3; again += 1) expect(await served()).toBe(html);
         }
       } finally {
         fs.writeFileSync(file, servicesHtml);
