@@ -141,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   try {
     app = fastify({
       logger: options.logger ?? false,
+      // One line a request (below) instead of Fastify's two ("incoming request", "request completed").
+      disableRequestLogging: true,
       trustProxy: options.trustProxy ?? false,
       ...connectionLimits(options),
       // Router-level failures (a URL that cannot be decoded) skip the hooks, so they get the headers here.
@@ -155,6 +157,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   app.decorate('storage', storage);
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
   reportIdleError = (error) => app.log.warn({ err: error }, 'An idle database connection failed; it will be replaced');
   app.log.info({ storage: storage.description }, 'Storage opened');
   let leads: Leads | undefined;
