@@ -1,0 +1,255 @@
+// `npm run bench:server [-- --smoke | --seconds N] [--connections N]` (issue #21): the site server against nginx
+// serving the same dist/ on loopback, in one run. nginx is Debian's, started by this script with a configuration of
+// its own (gzip on, as nginx is usually deployed: Debian's suggested gzip settings, an access log), the site server
+// as `npm start` runs it (LOG_LEVEL=info, its log written to a file). wrk (Debian's) loads each in turn over `/`,
+// `/blog`, a post and the vendor chunk, plain and as browsers ask (Accept-Encoding: br, gzip), and the script prints
+// req/s, p99 and the ratio site/nginx for each, with the issue's targets. Figures, not a test: it fails only when a
+// server answers wrongly (a non-2xx status, socket errors, a compressed answer that is not what the file holds).
+import { execFile, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { findFreePort, startSiteServer, stopSiteServer } from '../tests/e2e/support/server';
+import { buildIfStale } from './build';
+
+const execute = promisify(execFile);
+const root = path.resolve(__dirname, '..');
+const distDir = path.join(root, 'dist');
+const NGINX = '/usr/sbin/nginx';
+const TARGETS = { plainRatio: 0.5, compressedRatio: 1.0, p99Ms: 10 } as const;
+const ACCEPT = 'br, gzip';
+
+interface Options {
+  seconds: number;
+  connections: number;
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  const options: Options = { seconds: 10, connections: 64 };
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index];
+    const value = (): number => {
+      const number = Number(argv[(index += 1)]);
+      if (!Number.isInteger(number) || number < 1) throw new Error(`${String(arg)} takes a whole number`);
+      return number;
+    };
+    if (arg === '--smoke') options.seconds = 2;
+    else if (arg === '--seconds') options.seconds = value();
+    else if (arg === '--connections') options.connections = value();
+    else throw new Error(`Unknown argument ${String(arg)} (use --smoke, --seconds N, --connections N)`);
+  }
+  return options;
+}
+
+function requireTool(file: string, name: string): string {
+  if (fs.existsSync(file)) return file;
+  throw new Error(`${name} was not found at ${file}. Install it with: apt-get update && apt-get install -y ${name}`);
+}
+
+/** The paths measured: `/`, `/blog`, the first post the build wrote, and the vendor chunk `/` loads. */
+function benchPaths(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'build-manifest.json'), 'utf8')) as {
+    routes: string[];
+  };
+  const post = manifest.routes.find((route) => /^\/blog\/(?!page\/|category\/|tag\/)[^/]+$/.test(route));
+  const home = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const vendor = /\/assets\/vendor\.[0-9a-f]+\.js/.exec(home)?.[0];
+  if (post === undefined || vendor === undefined) throw new Error('The build has no blog post or no vendor chunk');
+  return ['/', '/blog', post, vendor];
+}
+
+async function startNginx(workDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const port = await findFreePort();
+  const prefix = path.join(workDir, 'nginx');
+  fs.mkdirSync(path.join(prefix, 'tmp'), { recursive: true });
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((kind) => `  ${kind}_temp_path ${path.join(prefix, 'tmp', kind)};`)
+    .join('\n');
+  const config = `
+worker_processes auto;
+daemon off;
+pid ${path.join(prefix, 'nginx.pid')};
+error_log ${path.join(prefix, 'error.log')} warn;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_timeout 65;
+  keepalive_requests 1000000;
+  access_log ${path.join(prefix, 'access.log')};
+${temp}
+  gzip on;
+  gzip_vary on;
+  gzip_proxied any;
+  gzip_comp_level 6;
+  gzip_types text/plain text/css application/json application/javascript text/xml application/xml application/xml+rss text/javascript image/svg+xml;
+  server {
+    listen 127.0.0.1:${port};
+    root ${distDir};
+    location / { try_files $uri $uri/index.html =404; }
+  }
+}
+`;
+  const configFile = path.join(prefix, 'nginx.conf');
+  fs.writeFileSync(configFile, config);
+  const child = spawn(NGINX, ['-p', prefix, '-c', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const status = await get(`${baseUrl}/`, {}).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not start (${configFile})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, baseUrl };
+}
+
+function get(
+  url: string,
+  headers: http.OutgoingHttpHeaders,
+): Promise<{ status: number; encoding: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            encoding: response.headers['content-encoding'] ?? 'identity',
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+const decode = (encoding: string, body: Buffer): Buffer =>
+  encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
+
+/** One answer of each server, as a browser asks: its status, encoding and size, and that it decodes to the file. */
+async function checkAnswer(baseUrl: string, urlPath: string): Promise<{ encoding: string; bytes: number }> {
+  const plain = await get(`${baseUrl}${urlPath}`, {});
+  const compressed = await get(`${baseUrl}${urlPath}`, { 'accept-encoding': ACCEPT });
+  if (plain.status !== 200 || compressed.status !== 200) {
+    throw new Error(`${baseUrl}${urlPath} answered ${plain.status} / ${compressed.status}`);
+  }
+  if (!decode(compressed.encoding, compressed.body).equals(plain.body)) {
+    throw new Error(`${baseUrl}${urlPath}: the ${compressed.encoding} answer does not decode to the plain one`);
+  }
+  return { encoding: compressed.encoding, bytes: compressed.body.length };
+}
+
+interface WrkResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: string[];
+}
+
+const toMs = (value: string, unit: string): number =>
+  Number(value) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : unit === 'm' ? 60_000 : 1);
+
+async function runWrk(url: string, options: Options, compressed: boolean): Promise<WrkResult> {
+  const args = ['-t2', `-c${options.connections}`, `-d${options.seconds}s`, '--latency'];
+  if (compressed) args.push('-H', `Accept-Encoding: ${ACCEPT}`);
+  const { stdout } = await execute('wrk', [...args, url], { maxBuffer: 1024 * 1024 });
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
+  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s|m)\s*$/m.exec(stdout);
+  if (rps?.[1] === undefined || p99?.[1] === undefined || p99[2] === undefined) {
+    throw new Error(`Could not read wrk's output:\n${stdout}`);
+  }
+  const errors: string[] = [];
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(stdout);
+  if (non2xx) errors.push(`${non2xx[1]} non-2xx answers`);
+  const socket = /Socket errors: (.*)/.exec(stdout);
+  if (socket?.[1] !== undefined && /[1-9]/.test(socket[1])) errors.push(`socket errors (${socket[1]})`);
+  return { requestsPerSecond: Number(rps[1]), p99Ms: toMs(p99[1], p99[2]), errors };
+}
+
+const verdict = (ok: boolean): string => (ok ? 'PASS' : 'MISSED');
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  requireTool(NGINX, 'nginx');
+  await execute('wrk', ['--version']).catch((error: unknown) => {
+    // wrk prints its version and exits 1; only a missing binary is an error.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') requireTool('/usr/bin/wrk', 'wrk');
+  });
+  buildIfStale();
+  const paths = benchPaths();
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-'));
+  const site = await startSiteServer({ LOG_LEVEL: 'info' });
+  let nginx: ChildProcess | undefined;
+  const failures: string[] = [];
+  try {
+    const started = await startNginx(workDir);
+    nginx = started.child;
+    const servers = { site: site.baseUrl, nginx: started.baseUrl };
+    console.log(
+      `wrk -t2 -c${options.connections} -d${options.seconds}s on loopback, ${os.availableParallelism()} cores; ` +
+        `compressed = Accept-Encoding: ${ACCEPT}`,
+    );
+    for (const urlPath of paths) {
+      const site = await checkAnswer(servers.site, urlPath);
+      const web = await checkAnswer(servers.nginx, urlPath);
+      console.log(
+        `${urlPath}: site sends ${site.encoding} ${site.bytes} B, nginx ${web.encoding} ${web.bytes} B (compressed)`,
+      );
+    }
+    console.log('');
+    const header = `${'path'.padEnd(28)} ${'mode'.padEnd(10)} ${'site req/s'.padStart(11)} ${'nginx req/s'.padStart(12)} ${'ratio'.padStart(6)} ${'site p99'.padStart(9)} ${'nginx p99'.padStart(10)}  targets`;
+    console.log(header);
+    for (const urlPath of paths) {
+      for (const compressed of [false, true]) {
+        // Each server is warmed for a second first (the site reads a file into memory on its first request, and
+        // V8 compiles the hot path), then measured; one right after the other.
+        const measure = async (baseUrl: string): Promise<WrkResult> => {
+          await runWrk(`${baseUrl}${urlPath}`, { ...options, seconds: 1 }, compressed);
+          return runWrk(`${baseUrl}${urlPath}`, options, compressed);
+        };
+        const siteResult = await measure(servers.site);
+        const nginxResult = await measure(servers.nginx);
+        for (const [name, result] of [
+          ['site', siteResult],
+          ['nginx', nginxResult],
+        ] as const) {
+          for (const error of result.errors)
+            failures.push(`${name} ${urlPath} ${compressed ? 'compressed' : 'plain'}: ${error}`);
+        }
+        const ratio = siteResult.requestsPerSecond / nginxResult.requestsPerSecond;
+        const ratioTarget = compressed ? TARGETS.compressedRatio : TARGETS.plainRatio;
+        console.log(
+          `${urlPath.padEnd(28)} ${(compressed ? 'compressed' : 'plain').padEnd(10)} ` +
+            `${siteResult.requestsPerSecond.toFixed(0).padStart(11)} ${nginxResult.requestsPerSecond.toFixed(0).padStart(12)} ` +
+            `${ratio.toFixed(2).padStart(5)}× ${`${siteResult.p99Ms.toFixed(1)} ms`.padStart(9)} ${`${nginxResult.p99Ms.toFixed(1)} ms`.padStart(10)}  ` +
+            `ratio ≥ ${ratioTarget}: ${verdict(ratio >= ratioTarget)}, p99 ≤ ${TARGETS.p99Ms} ms: ${verdict(siteResult.p99Ms <= TARGETS.p99Ms)}`,
+        );
+      }
+    }
+  } finally {
+    nginx?.kill('SIGQUIT');
+    await stopSiteServer(site.child);
+    fs.rmSync(workDir, { recursive: true, force: true });
+    fs.rmSync(site.tempDir, { recursive: true, force: true });
+  }
+  if (failures.length > 0) {
+    console.error(`\nWrong answers under load:\n${failures.join('\n')}`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
