@@ -1,11 +1,14 @@
 // Reads the site server's settings from the environment, failing loudly on values it cannot use.
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { checkIpHashKey, readIpHashKeyFile } from './ipHashKey';
 import { defaultWebToLeadUrl } from './leads/channels/salesforce';
 
 export interface ServerConfig {
   port: number;
+  /** Server processes sharing the port (WEB_CONCURRENCY: a number, or `auto` for one per core; 1 by default). */
+  processes: number;
   host: string;
   /** Absolute path of the SQLite file (the store unless `databaseUrl` is set). */
   databasePath: string;
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const databaseUrl = parseDatabaseUrl(valueOf(env, 'DATABASE_URL'));
   return {
     port: parsePort(valueOf(env, 'PORT')),
+    processes: parseProcesses(valueOf(env, 'WEB_CONCURRENCY')),
     host: valueOf(env, 'HOST') ?? '127.0.0.1',
     databasePath,
     databaseUrl,
@@ -253,6 +257,11 @@ function parseSiteUrl(value: string | undefined): string {
 function valueOf(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const value = env[name]?.trim();
   return value === undefined || value === '' ? undefined : value;
+}
+
+function parseProcesses(value: string | undefined): number {
+  if (value?.toLowerCase() === 'auto') return os.availableParallelism();
+  return parsePositiveInteger('WEB_CONCURRENCY', value, 1);
 }
 
 function parsePort(value: string | undefined): number {

@@ -3,6 +3,7 @@
 // the same delta from Contentful. PostgreSQL's own mechanism, no home-made cluster protocol; a
 // notification lost while a replica was disconnected is caught by its periodic sync.
 import pg from 'pg';
+import { contentChangedMessage, isContentChangedMessage } from '../cluster';
 
 export const CONTENT_CHANNEL = 'meridian_content_changed';
 
@@ -84,6 +85,27 @@ export function createContentNotifier(options: NotifierOptions): ContentNotifier
       const current = client;
       client = null;
       await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Processes of one cluster without PostgreSQL (cluster.ts) tell each other through their primary: a change one of
+ * them pulled is passed to the others, which pull it too.
+ */
+export function createWorkerNotifier(options: { onNotice: () => void }): ContentNotifier {
+  const onMessage = (message: unknown): void => {
+    if (isContentChangedMessage(message)) options.onNotice();
+  };
+  process.on('message', onMessage);
+  return {
+    notify() {
+      if (process.connected) process.send?.(contentChangedMessage);
+      return Promise.resolve();
+    },
+    close() {
+      process.off('message', onMessage);
+      return Promise.resolve();
     },
   };
 }

@@ -1,6 +1,8 @@
 // Live publishing (issue #18): the live content (mirror of Contentful, or the mock), the pages rendered
 // from it, the search endpoint, Contentful's signed webhook, the periodic delta sync that catches a
-// webhook that never came, and, on PostgreSQL, the notice that tells every replica to sync.
+// webhook that never came, and the notice that tells every replica to sync (on PostgreSQL; through the primary for
+// the processes of one cluster, cluster.ts).
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +11,7 @@ import type { ContentEnv } from '../../content/source';
 import { createLiveContent } from '../content/liveContent';
 import type { ContentUpdate, LiveContent } from '../content/liveContent';
 import { LivePages } from '../content/livePages';
-import { createContentNotifier } from '../content/replicas';
+import { createContentNotifier, createWorkerNotifier } from '../content/replicas';
 import type { ContentNotifier } from '../content/replicas';
 import { PostSearch } from '../content/search';
 import { registerContentWebhookRoute } from './contentWebhook';
@@ -117,6 +119,8 @@ export async function registerContentRoutes(
         onNotice: () => pullQuietly('replica'),
         onError: (error) => app.log.warn({ err: error }, 'Content change listener failed; reconnecting'),
       });
+    } else if (cluster.isWorker) {
+      notifier = createWorkerNotifier({ onNotice: () => pullQuietly('another process') });
     }
     app.addHook('onClose', async () => {
       clearInterval(timer);

@@ -45,6 +45,7 @@ describe('loadConfig', () => {
   it('defaults to a local server with paths resolved against the working directory', () => {
     expect(loadConfig({}, '/srv/site')).toEqual({
       port: 3000,
+      processes: 1,
       host: '127.0.0.1',
       databasePath: '/srv/site/data/site.db',
       databaseUrl: undefined,
@@ -82,6 +83,7 @@ describe('loadConfig', () => {
   it('reads every variable, treating empty values as unset', () => {
     const env = {
       PORT: '8080',
+      WEB_CONCURRENCY: '2',
       HOST: '0.0.0.0',
       DATABASE_PATH: '/var/lib/site.db',
       DATABASE_URL: 'postgres://site:pw@db.internal:5432/site',
@@ -120,6 +122,7 @@ describe('loadConfig', () => {
     };
     expect(loadConfig(env, '/srv/site')).toEqual({
       port: 8080,
+      processes: 2,
       host: '0.0.0.0',
       databasePath: '/var/lib/site.db',
       databaseUrl: 'postgres://site:pw@db.internal:5432/site',
@@ -235,6 +238,18 @@ describe('loadConfig', () => {
       );
     },
   );
+
+  it('runs one server process unless WEB_CONCURRENCY asks for more, or one per core for auto', () => {
+    expect(loadConfig({}).processes).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '3' }).processes).toBe(3);
+    expect(loadConfig({ WEB_CONCURRENCY: 'auto' }).processes).toBe(os.availableParallelism());
+  });
+
+  it.each(['0', '-1', 'two', '1.5'])('rejects WEB_CONCURRENCY=%s', (value) => {
+    expect(() => loadConfig({ WEB_CONCURRENCY: value })).toThrow(
+      `WEB_CONCURRENCY must be a positive integer; got "${value}".`,
+    );
+  });
 
   it('rejects an unknown LOG_LEVEL', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(
