@@ -1,5 +1,5 @@
-// `npm run bench:server [-- --smoke | --seconds N] [--connections N]` (issue #21): the site server against nginx
-// serving the same dist/ on loopback, in one run. nginx is Debian's, started by this script with a configuration of
+// `npm run bench:server [-- --smoke | --seconds N] [--connections N]` (issue #21): the site server, as one process
+// and as one process per core (WEB_CONCURRENCY=auto), against nginx serving the same dist/ on loopback, in one run. nginx is Debian's, started by this script with a configuration of
 // its own (gzip on, as nginx is usually deployed: Debian's suggested gzip settings, an access log), the site server
 // as `npm start` runs it (LOG_LEVEL=info, its log written to a file). wrk (Debian's) loads each in turn over `/`,
 // `/blog`, a post and the vendor chunk, plain and as browsers ask (Accept-Encoding: br, gzip), and the script prints
@@ -22,6 +22,8 @@ const distDir = path.join(root, 'dist');
 const NGINX = '/usr/sbin/nginx';
 const TARGETS = { plainRatio: 0.5, compressedRatio: 1.0, p99Ms: 10 } as const;
 const ACCEPT = 'br, gzip';
+/** A page the site sends from the build's file, to compare the live pages with (within 2× is the target). */
+const PRERENDERED = '/services/sales-cloud';
 
 interface Options {
   seconds: number;
@@ -50,7 +52,10 @@ function requireTool(file: string, name: string): string {
   throw new Error(`${name} was not found at ${file}. Install it with: apt-get update && apt-get install -y ${name}`);
 }
 
-/** The paths measured: `/`, `/blog`, the first post the build wrote, and the vendor chunk `/` loads. */
+/**
+ * The paths measured: `/`, `/blog`, the first post the build wrote (the site renders these three from the live
+ * content), a page the site serves from the build's file, and the vendor chunk `/` loads.
+ */
 function benchPaths(): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'build-manifest.json'), 'utf8')) as {
     routes: string[];
@@ -59,7 +64,7 @@ function benchPaths(): string[] {
   const home = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const vendor = /\/assets\/vendor\.[0-9a-f]+\.js/.exec(home)?.[0];
   if (post === undefined || vendor === undefined) throw new Error('The build has no blog post or no vendor chunk');
-  return ['/', '/blog', post, vendor];
+  return ['/', '/blog', post, PRERENDERED, vendor];
 }
 
 async function startNginx(workDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
@@ -179,6 +184,12 @@ async function runWrk(url: string, options: Options, compressed: boolean): Promi
 
 const verdict = (ok: boolean): string => (ok ? 'PASS' : 'MISSED');
 
+interface Row {
+  urlPath: string;
+  compressed: boolean;
+  results: Map<string, WrkResult>;
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   requireTool(NGINX, 'nginx');
@@ -189,59 +200,91 @@ async function main(): Promise<void> {
   buildIfStale();
   const paths = benchPaths();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-'));
-  const site = await startSiteServer({ LOG_LEVEL: 'info' });
+  // The site as `npm start` runs it (one process), and with one process per core (WEB_CONCURRENCY, cluster.ts).
+  const sites = [
+    { name: 'site', server: await startSiteServer({ LOG_LEVEL: 'info' }) },
+    {
+      name: `site×${os.availableParallelism()}`,
+      server: await startSiteServer({ LOG_LEVEL: 'info', WEB_CONCURRENCY: 'auto' }),
+    },
+  ];
   let nginx: ChildProcess | undefined;
   const failures: string[] = [];
+  const rows: Row[] = [];
   try {
     const started = await startNginx(workDir);
     nginx = started.child;
-    const servers = { site: site.baseUrl, nginx: started.baseUrl };
+    const servers = [
+      ...sites.map(({ name, server }) => ({ name, baseUrl: server.baseUrl })),
+      { name: 'nginx', baseUrl: started.baseUrl },
+    ];
     console.log(
       `wrk -t2 -c${options.connections} -d${options.seconds}s on loopback, ${os.availableParallelism()} cores; ` +
         `compressed = Accept-Encoding: ${ACCEPT}`,
     );
     for (const urlPath of paths) {
-      const site = await checkAnswer(servers.site, urlPath);
-      const web = await checkAnswer(servers.nginx, urlPath);
-      console.log(
-        `${urlPath}: site sends ${site.encoding} ${site.bytes} B, nginx ${web.encoding} ${web.bytes} B (compressed)`,
+      const answers = await Promise.all(
+        servers.map(async ({ name, baseUrl }) => ({ name, ...(await checkAnswer(baseUrl, urlPath)) })),
       );
+      console.log(`${urlPath} (compressed): ${answers.map((a) => `${a.name} ${a.encoding} ${a.bytes} B`).join(', ')}`);
     }
-    console.log('');
-    const header = `${'path'.padEnd(28)} ${'mode'.padEnd(10)} ${'site req/s'.padStart(11)} ${'nginx req/s'.padStart(12)} ${'ratio'.padStart(6)} ${'site p99'.padStart(9)} ${'nginx p99'.padStart(10)}  targets`;
-    console.log(header);
     for (const urlPath of paths) {
       for (const compressed of [false, true]) {
+        const results = new Map<string, WrkResult>();
         // Each server is warmed for a second first (the site reads a file into memory on its first request, and
         // V8 compiles the hot path), then measured; one right after the other.
-        const measure = async (baseUrl: string): Promise<WrkResult> => {
+        for (const { name, baseUrl } of servers) {
           await runWrk(`${baseUrl}${urlPath}`, { ...options, seconds: 1 }, compressed);
-          return runWrk(`${baseUrl}${urlPath}`, options, compressed);
-        };
-        const siteResult = await measure(servers.site);
-        const nginxResult = await measure(servers.nginx);
-        for (const [name, result] of [
-          ['site', siteResult],
-          ['nginx', nginxResult],
-        ] as const) {
+          const result = await runWrk(`${baseUrl}${urlPath}`, options, compressed);
           for (const error of result.errors)
             failures.push(`${name} ${urlPath} ${compressed ? 'compressed' : 'plain'}: ${error}`);
+          results.set(name, result);
         }
-        const ratio = siteResult.requestsPerSecond / nginxResult.requestsPerSecond;
-        const ratioTarget = compressed ? TARGETS.compressedRatio : TARGETS.plainRatio;
-        console.log(
-          `${urlPath.padEnd(28)} ${(compressed ? 'compressed' : 'plain').padEnd(10)} ` +
-            `${siteResult.requestsPerSecond.toFixed(0).padStart(11)} ${nginxResult.requestsPerSecond.toFixed(0).padStart(12)} ` +
-            `${ratio.toFixed(2).padStart(5)}× ${`${siteResult.p99Ms.toFixed(1)} ms`.padStart(9)} ${`${nginxResult.p99Ms.toFixed(1)} ms`.padStart(10)}  ` +
-            `ratio ≥ ${ratioTarget}: ${verdict(ratio >= ratioTarget)}, p99 ≤ ${TARGETS.p99Ms} ms: ${verdict(siteResult.p99Ms <= TARGETS.p99Ms)}`,
-        );
+        rows.push({ urlPath, compressed, results });
       }
     }
   } finally {
     nginx?.kill('SIGQUIT');
-    await stopSiteServer(site.child);
+    for (const { server } of sites) {
+      await stopSiteServer(server.child);
+      fs.rmSync(server.tempDir, { recursive: true, force: true });
+    }
     fs.rmSync(workDir, { recursive: true, force: true });
-    fs.rmSync(site.tempDir, { recursive: true, force: true });
+  }
+
+  console.log('');
+  console.log(
+    `${'path'.padEnd(32)} ${'mode'.padEnd(10)} ${'server'.padEnd(8)} ${'req/s'.padStart(8)} ${'p99'.padStart(9)} ${'/nginx'.padStart(7)}  targets`,
+  );
+  for (const row of rows) {
+    const base = row.results.get('nginx')?.requestsPerSecond ?? 0;
+    const ratioTarget = row.compressed ? TARGETS.compressedRatio : TARGETS.plainRatio;
+    for (const [name, result] of row.results) {
+      const ratio = result.requestsPerSecond / base;
+      const targets =
+        name === 'nginx'
+          ? ''
+          : `ratio ≥ ${ratioTarget}: ${verdict(ratio >= ratioTarget)}, p99 ≤ ${TARGETS.p99Ms} ms: ${verdict(result.p99Ms <= TARGETS.p99Ms)}`;
+      console.log(
+        `${row.urlPath.slice(0, 32).padEnd(32)} ${(row.compressed ? 'compressed' : 'plain').padEnd(10)} ${name.padEnd(8)} ` +
+          `${result.requestsPerSecond.toFixed(0).padStart(8)} ${`${result.p99Ms.toFixed(1)} ms`.padStart(9)} ` +
+          `${`${ratio.toFixed(2)}×`.padStart(7)}  ${targets}`,
+      );
+    }
+  }
+
+  // A post the site renders from the live content, against a page it sends from the build's file.
+  const post = paths[2] ?? '';
+  console.log('');
+  for (const compressed of [false, true]) {
+    const rate = (urlPath: string) =>
+      rows.find((row) => row.urlPath === urlPath && row.compressed === compressed)?.results.get('site')
+        ?.requestsPerSecond ?? 0;
+    const factor = rate(PRERENDERED) / rate(post);
+    console.log(
+      `A post rendered from the live content vs ${PRERENDERED} from the build (site, ${compressed ? 'compressed' : 'plain'}): ` +
+        `${rate(post).toFixed(0)} / ${rate(PRERENDERED).toFixed(0)} req/s; the prerendered page ${factor.toFixed(2)}× as fast, within 2×: ${verdict(factor <= 2)}`,
+    );
   }
   if (failures.length > 0) {
     console.error(`\nWrong answers under load:\n${failures.join('\n')}`);
