@@ -12,7 +12,7 @@ import { lazyWithPreload } from '../../ui/lazyWithPreload';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
 import type { CatalogService } from '../services/catalog';
 import { findService } from '../services/catalog';
-import { featuredServiceSlugs } from './content';
+import { featuredServiceSlugs } from './featured';
 import { ServicesPager } from './ServicesPager';
 
 const MoreSections = lazyWithPreload(() =>
