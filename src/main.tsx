@@ -10,7 +10,6 @@
 import { logError } from './shared/logger';
 import { PRELOADED_STATE_ID } from './app/serialization';
 import type { RootState } from './app/store';
-import { registerServiceWorker } from './features/connectivity/serviceWorker';
 import { setHydrating } from './ui/hydration';
 
 function readPreloadedState(): Partial<RootState> | undefined {
@@ -113,10 +112,9 @@ async function start(): Promise<void> {
 start().catch((error: unknown) => logError('The app failed to start', error));
 
 // Only production builds have a worker: the dev server's hot reload and a caching worker do not mix.
+// The registration waits for the page to go idle after `load` anyway, so its code loads on its own.
 if (process.env.NODE_ENV === 'production') {
-  try {
-    registerServiceWorker();
-  } catch (error) {
-    logError('Service worker registration failed', error);
-  }
+  import(/* webpackChunkName: "service-worker" */ './features/connectivity/serviceWorker')
+    .then(({ registerServiceWorker }) => registerServiceWorker())
+    .catch((error: unknown) => logError('Service worker registration failed', error));
 }

@@ -14,6 +14,7 @@ import { feedHeadLinks } from '../shared/feeds';
 import { absoluteUrl, documentTitle, isRouteHandle, notFoundMeta } from '../shared/meta';
 import type { PageMeta } from '../shared/meta';
 import { caseStudySlugAliases, internalPaths, paths } from '../shared/paths';
+import { preloadLayout } from './layout/Layout';
 import { chunkNameOfRoute, routes } from './routes';
 import { PRELOADED_STATE_ID, serializeState } from './serialization';
 import { makeStore } from './store';
@@ -148,7 +149,7 @@ export async function renderPage(
     await handle.prefetch(leaf.params, store.dispatch);
     await Promise.all(store.dispatch(contentApi.util.getRunningQueriesThunk()));
   }
-  await handle?.preload?.();
+  await Promise.all([handle?.preload?.(), preloadLayout()]);
   const router = createStaticRouter(handler.dataRoutes, context);
   const cache = createCache({ key: 'css' });
   const emotionServer = createEmotionServer(cache);

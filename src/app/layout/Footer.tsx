@@ -8,7 +8,7 @@ import { siteConfig } from '../../shared/config';
 import { OPEN_COOKIE_SETTINGS_EVENT } from '../../shared/appEvents';
 import { paths } from '../../shared/paths';
 import { Logo } from './Logo';
-import { footerColumns } from './navigation';
+import { footerColumns } from './serviceLinks';
 
 // The build year renders on the server and at hydration; the visitor's clock takes over after.
 const BUILD_YEAR = Number(process.env.BUILD_YEAR ?? new Date().getFullYear());

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { LocationReporter } from '../../features/analytics';
@@ -7,10 +8,22 @@ import { ErrorBoundary } from '../../site/errors/ErrorBoundary';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { colors, fontSizes, layout, radii, space } from '../../ui/theme';
 import { loadingText } from '../../shared/config';
-import { Footer } from './Footer';
+import { lazyWithPreload } from '../../ui/lazyWithPreload';
 import { RouteMeta } from './RouteMeta';
 import { ScrollToTop } from './ScrollToTop';
 import { TopBar } from './TopBar';
+
+/**
+ * The footer sits below every page's fold, so its code is a chunk of its own, like the home page's lower
+ * sections: the prerender renders it in place (preloadLayout), and in the browser hydration keeps its
+ * server markup on screen and hydrates it when the chunk arrives.
+ */
+const Footer = lazyWithPreload(() =>
+  import(/* webpackChunkName: "footer" */ './Footer').then((module) => module.Footer),
+);
+
+/** The layout's own lazy parts, loaded before a server render so it writes them out in full. */
+export const preloadLayout = (): Promise<unknown> => Footer.preload();
 
 /** Shown while the next page's chunk loads: the current page stays put underneath. */
 function NavigationProgress() {
@@ -72,7 +85,9 @@ export function Layout() {
           <Outlet />
         </main>
         <Part>
-          <Footer />
+          <Suspense fallback={null}>
+            <Footer />
+          </Suspense>
         </Part>
       </div>
       <ScrollToTop />

@@ -1,15 +1,29 @@
 // Fixed 70 px top bar: logo, Services with its mega-menu, primary links, theme toggle,
 // Get In Touch, and the mobile menu below 1024 px.
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { Link, NavLink as RouterNavLink, useLocation } from 'react-router-dom';
+import { NavLink as RouterNavLink, useLocation } from 'react-router-dom';
 import { ThemeToggle } from '../../features/theme';
 import { ButtonLink } from '../../ui/Button';
+import { lazyWithPreload } from '../../ui/lazyWithPreload';
 import { colors, fontSizes, layout, mq, radii, space } from '../../ui/theme';
 import { paths } from '../../shared/paths';
 import { intentPreloadProps } from '../preload';
 import { Logo } from './Logo';
-import { megaMenu, primaryLinks } from './navigation';
+import { primaryLinks } from './navigation';
+
+// The menus render only once opened, so their code (and the service catalog they list) is a chunk of
+// its own: asked for when a menu is about to open (pointer over or focus in the bar) and once the page
+// has settled, so it is normally there before the first click.
+const loadMenus = () => import(/* webpackChunkName: "menus" */ './TopBarMenus');
+const MegaMenuPanel = lazyWithPreload(() => loadMenus().then((module) => module.MegaMenuPanel));
+const MobileMenu = lazyWithPreload(() => loadMenus().then((module) => module.MobileMenu));
+const preloadMenus = () => {
+  MegaMenuPanel.preload().catch(() => undefined);
+  MobileMenu.preload().catch(() => undefined);
+};
+/** How long after the first commit the menus' chunk is fetched without being asked for. */
+const MENUS_IDLE_PRELOAD_MS = 2_000;
 
 const HOVER_CLOSE_DELAY_MS = 150;
 
@@ -25,48 +39,6 @@ function Chevron({ open }: { open: boolean }) {
     >
       <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
     </svg>
-  );
-}
-
-function MegaMenuPanel({ id, onNavigate }: { id: string; onNavigate: () => void }) {
-  const columns = [megaMenu.platform, megaMenu.digital];
-  return (
-    <div id={id} css={styles.megaMenu} data-testid="mega-menu">
-      <div css={styles.megaMenuInner}>
-        {columns.map((column) => (
-          <div key={column.heading}>
-            <h2 css={styles.megaHeading}>{column.heading}</h2>
-            <ul css={styles.megaList}>
-              {column.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} onClick={onNavigate} css={styles.megaLink} {...intentPreloadProps(link.to)}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-        <div css={styles.featured}>
-          <p
-            css={{
-              margin: 0,
-              fontSize: fontSizes.xs,
-              textTransform: 'uppercase',
-              letterSpacing: '0.08em',
-              opacity: 0.85,
-            }}
-          >
-            {megaMenu.featured.eyebrow}
-          </p>
-          <h2 css={{ fontSize: fontSizes.lg, margin: `${space.sm} 0` }}>{megaMenu.featured.title}</h2>
-          <p css={{ fontSize: fontSizes.sm }}>{megaMenu.featured.text}</p>
-          <Link to={megaMenu.featured.link.to} onClick={onNavigate} css={{ color: 'inherit', fontWeight: 700 }}>
-            Explore {megaMenu.featured.link.label}
-          </Link>
-        </div>
-      </div>
-    </div>
   );
 }
 
@@ -138,38 +110,12 @@ function ServicesMenu() {
       >
         <Chevron open={open} />
       </button>
-      {open ? <MegaMenuPanel id={menuId} onNavigate={close} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <MegaMenuPanel id={menuId} onNavigate={close} />
+        </Suspense>
+      ) : null}
     </li>
-  );
-}
-
-function MobileMenu({ id, onNavigate }: { id: string; onNavigate: () => void }) {
-  const links = [{ label: 'Services', to: paths.services }, ...primaryLinks, { label: 'Blog', to: paths.blog }];
-  return (
-    <nav id={id} aria-label="Mobile" css={styles.mobilePanel} data-testid="mobile-menu">
-      <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} onClick={onNavigate} css={styles.mobileLink}>
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <h2 css={{ ...styles.megaHeading, marginTop: space.lg }}>{megaMenu.platform.heading}</h2>
-      <ul css={{ listStyle: 'none', margin: 0, padding: 0, columns: 2, columnGap: space.md }}>
-        {[...megaMenu.platform.links, megaMenu.featured.link].map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} onClick={onNavigate} css={[styles.megaLink, { display: 'block', paddingBlock: 6 }]}>
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <ButtonLink to={paths.contact} onClick={onNavigate} css={{ marginTop: space.lg, width: '100%' }}>
-        Get In Touch
-      </ButtonLink>
-    </nav>
   );
 }
 
@@ -177,8 +123,13 @@ export function TopBar() {
   const [mobileOpen, setMobileOpen] = usePathState(false);
   const mobileMenuId = useId();
 
+  useEffect(() => {
+    const timer = setTimeout(preloadMenus, MENUS_IDLE_PRELOAD_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
   return (
-    <header css={styles.bar}>
+    <header css={styles.bar} onPointerEnter={preloadMenus} onFocus={preloadMenus} onTouchStart={preloadMenus}>
       <div css={styles.inner}>
         <Logo />
         <nav aria-label="Main" css={styles.desktopNav}>
@@ -216,7 +167,11 @@ export function TopBar() {
           </button>
         </div>
       </div>
-      {mobileOpen ? <MobileMenu id={mobileMenuId} onNavigate={() => setMobileOpen(false)} /> : null}
+      {mobileOpen ? (
+        <Suspense fallback={null}>
+          <MobileMenu id={mobileMenuId} onNavigate={() => setMobileOpen(false)} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }
@@ -272,38 +227,6 @@ const styles = {
     color: colors.text,
     cursor: 'pointer',
   },
-  megaMenu: {
-    position: 'absolute',
-    left: 0,
-    right: 0,
-    top: layout.navHeight - 1,
-    background: colors.surfaceRaised,
-    borderBottom: `1px solid ${colors.border}`,
-    boxShadow: colors.shadow,
-  },
-  megaMenuInner: {
-    maxWidth: layout.maxWidth,
-    marginInline: 'auto',
-    padding: `${space.xl} ${space.lg}`,
-    display: 'grid',
-    gridTemplateColumns: '1fr 1fr 1.1fr',
-    gap: space.xl,
-  },
-  megaHeading: {
-    fontSize: fontSizes.xs,
-    textTransform: 'uppercase',
-    letterSpacing: '0.08em',
-    color: colors.textMuted,
-    marginBottom: space.md,
-  },
-  megaList: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.sm },
-  megaLink: { color: colors.text, textDecoration: 'none', fontWeight: 500, '&:hover': { color: colors.primary } },
-  featured: {
-    padding: space.lg,
-    borderRadius: radii.lg,
-    background: 'linear-gradient(135deg, #0b3d91 0%, #0b5fce 55%, #00857c 100%)',
-    color: '#ffffff',
-  },
   desktopOnly: { display: 'none', [mq.lg]: { display: 'inline-flex' } },
   menuToggle: {
     display: 'inline-grid',
@@ -316,27 +239,5 @@ const styles = {
     color: colors.text,
     cursor: 'pointer',
     [mq.lg]: { display: 'none' },
-  },
-  mobilePanel: {
-    position: 'absolute',
-    top: layout.navHeight,
-    left: 0,
-    right: 0,
-    maxHeight: `calc(100vh - ${layout.navHeight}px)`,
-    overflowY: 'auto',
-    padding: space.lg,
-    background: colors.bg,
-    borderBottom: `1px solid ${colors.border}`,
-    boxShadow: colors.shadow,
-    [mq.lg]: { display: 'none' },
-  },
-  mobileLink: {
-    display: 'block',
-    paddingBlock: space.md,
-    borderBottom: `1px solid ${colors.border}`,
-    color: colors.text,
-    textDecoration: 'none',
-    fontWeight: 600,
-    fontSize: fontSizes.lg,
   },
 } as const;

@@ -1,86 +1,12 @@
-// Navigation data shared by the top bar, the mobile menu and the footer.
-import { services } from '../../site/services/catalog';
+// Navigation data shared by the top bar, the mobile menu and the footer. The lists that name
+// services (and so need the service catalog) are in serviceLinks.ts, which only the lazily loaded
+// menus and footer import: the top bar's first render needs none of them.
 import { paths } from '../../shared/paths';
 
 export type NavLink = { label: string; to: string };
-
-const serviceLink = (slug: string): NavLink => {
-  const service = services.find((s) => s.slug === slug);
-  return { label: service ? service.title : slug, to: paths.service(slug) };
-};
-
-export const megaMenu = {
-  platform: {
-    heading: 'Platform solutions',
-    links: ['sales-cloud', 'service-cloud', 'marketing-cloud', 'experience-cloud', 'pardot', 'healthcare'].map(
-      serviceLink,
-    ),
-  },
-  digital: {
-    heading: 'Digital services',
-    links: [
-      'salesforce-implementation',
-      'salesforce-consulting',
-      'custom-salesforce-solutions',
-      'strategic-digital-marketing',
-      'web-design',
-      'mobile-development',
-      'training',
-      'support',
-    ].map(serviceLink),
-  },
-  featured: {
-    eyebrow: 'Featured',
-    title: 'Put Einstein AI to work',
-    text: 'Predictive scoring, next best actions and assistants grounded in your own Salesforce data.',
-    link: serviceLink('einstein-ai'),
-  },
-};
 
 export const primaryLinks: NavLink[] = [
   { label: 'Customers', to: paths.customers },
   { label: 'Company', to: paths.company },
   { label: 'Careers', to: paths.careers },
-];
-
-export const footerColumns: { heading: string; links: NavLink[] }[] = [
-  {
-    heading: 'Company',
-    links: [
-      { label: 'About us', to: paths.about },
-      { label: 'Company', to: paths.company },
-      { label: 'Careers', to: paths.careers },
-      { label: 'Customers', to: paths.customers },
-      { label: 'Testimonials', to: paths.testimonials },
-      { label: 'Contact', to: paths.contact },
-    ],
-  },
-  {
-    heading: 'Services',
-    links: [
-      { label: 'All services', to: paths.services },
-      serviceLink('salesforce-implementation'),
-      serviceLink('salesforce-consulting'),
-      serviceLink('custom-salesforce-solutions'),
-      serviceLink('training'),
-      serviceLink('support'),
-    ],
-  },
-  {
-    heading: 'Products',
-    links: ['sales-cloud', 'service-cloud', 'marketing-cloud', 'experience-cloud', 'pardot', 'einstein-ai'].map(
-      serviceLink,
-    ),
-  },
-  {
-    heading: 'Resources',
-    links: [
-      { label: 'Blog', to: paths.blog },
-      { label: 'Case studies', to: paths.caseStudies },
-      { label: 'Industries', to: paths.industries },
-      { label: 'Resources', to: paths.resources },
-      { label: 'FAQ', to: paths.faq },
-      { label: 'Support', to: paths.support },
-    ],
-  },
 ];

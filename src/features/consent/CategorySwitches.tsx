@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { colors, fontSizes, radii, space } from '../../ui/theme';
 import { consentCategoryToggled } from './actions';
-import { REQUIRED_LABEL, consentCategories, consentDescriptions, consentLabels, isLocked } from './categories';
+import { consentCategories, isLocked } from './categories';
+import { REQUIRED_LABEL, consentDescriptions, consentLabels } from './labels';
 import type { ConsentCategory } from './categories';
 import { selectConsentDraft } from './consentSlice';
 

@@ -1,4 +1,4 @@
-// The five consent categories of docs/requirements.md#consent-categories/docs/requirements.md#consent-categories, their labels and the defaults a visitor starts with.
+// The five consent categories of docs/requirements.md#consent-categories and the defaults a visitor starts with (their labels are in labels.ts).
 
 export type ConsentValue = 'granted' | 'denied';
 
@@ -14,29 +14,11 @@ export type ConsentCategory = (typeof consentCategories)[number];
 
 export type ConsentPreferences = Record<ConsentCategory, ConsentValue>;
 
-export const consentLabels: Readonly<Record<ConsentCategory, string>> = {
-  analytics_storage: 'Analytics',
-  ad_storage: 'Advertisement',
-  functionality_storage: 'Functionality',
-  personalization_storage: 'Personalization',
-  security_storage: 'Security',
-};
-
-export const consentDescriptions: Readonly<Record<ConsentCategory, string>> = {
-  analytics_storage: 'Counts visits and page views so we can see which pages help visitors.',
-  ad_storage: 'Measures the advertising that brought you here.',
-  functionality_storage: 'Remembers the choices you make on this site, such as this one and your theme.',
-  personalization_storage: 'Tailors content and recommendations to your interests.',
-  security_storage: 'Protects the site and its forms against abuse.',
-};
-
 /** Essential categories: always granted, shown as 'Required', and toggling them does nothing. */
 export const lockedCategories: ReadonlySet<ConsentCategory> = new Set<ConsentCategory>([
   'functionality_storage',
   'security_storage',
 ]);
-
-export const REQUIRED_LABEL = 'Required';
 
 export const isLocked = (category: ConsentCategory): boolean => lockedCategories.has(category);
 

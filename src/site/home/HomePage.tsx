@@ -10,16 +10,10 @@ import { ButtonLink } from '../../ui/Button';
 import { Container } from '../../ui/Container';
 import { lazyWithPreload } from '../../ui/lazyWithPreload';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
-import type { CatalogService } from '../services/catalog';
-import { findService } from '../services/catalog';
-import { featuredServiceSlugs } from './content';
-import { ServicesPager } from './ServicesPager';
 
 const MoreSections = lazyWithPreload(() =>
   import(/* webpackChunkName: "home-more" */ './MoreSections').then((module) => module.MoreSections),
 );
-
-const featuredServices: CatalogService[] = featuredServiceSlugs.flatMap((slug) => findService(slug) ?? []);
 
 export function HomePage() {
   return (
@@ -46,10 +40,12 @@ export function HomePage() {
           <DashboardMock />
         </Container>
       </section>
-      <ServicesPager services={featuredServices} />
-      {/* Everything under the pager is in its own chunk. While hydrating, React keeps this
-          boundary's prerendered HTML on screen and hydrates it once the chunk arrives, so the
-          visitor sees the whole page at once but only the top of it waits for its JavaScript. */}
+      {/* Everything under the hero, from the services pager down, is in its own chunk. While
+          hydrating, React keeps this boundary's prerendered HTML on screen and hydrates it once the
+          chunk arrives, so the visitor sees the whole page at once but only the hero waits for its
+          JavaScript. The pager starts below the fold on phones (at ~1180 px of an 823 px screen);
+          on a 940 px desktop screen its heading shows at the bottom, and its arrows answer once
+          the chunk is in. */}
       <Suspense fallback={null}>
         <MoreSections />
       </Suspense>

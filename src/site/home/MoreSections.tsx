@@ -1,25 +1,31 @@
-// The home page below the services pager (docs/requirements.md#home-sections Home sections 3-9): the rotating results
-// band, stats, product carousel, client stories, integrations, Connect With Us with the contact
-// form, and Expert Insights. Loaded as its own chunk by HomePage.
+// The home page below the hero (docs/requirements.md#home-sections Home sections 2-9): the services pager, the
+// rotating results band, stats, product carousel, client stories, integrations, Connect With Us with the
+// contact form, and Expert Insights. Loaded as its own chunk by HomePage.
 import { ExpertInsights } from '../../features/blog';
 import { ContactForm } from '../../features/forms';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
 import type { CaseStudySummary } from '../case-studies/content';
 import { findCaseStudy } from '../case-studies/content';
+import type { CatalogService } from '../services/catalog';
+import { findService } from '../services/catalog';
 import { ConnectSection } from './ConnectSection';
 import { cloudProducts, integrations, partnerNetwork, rotatingStorySlugs, stats, successStorySlugs } from './content';
 import { Integrations } from './Integrations';
 import { ProductCarousel } from './ProductCarousel';
+import { featuredServiceSlugs } from './featured';
 import { ResultsBand } from './ResultsBand';
+import { ServicesPager } from './ServicesPager';
 import { SuccessStories } from './SuccessStories';
 
+const featuredServices: CatalogService[] = featuredServiceSlugs.flatMap((slug) => findService(slug) ?? []);
 const rotatingStudies: CaseStudySummary[] = rotatingStorySlugs.flatMap((slug) => findCaseStudy(slug) ?? []);
 const successStudies: CaseStudySummary[] = successStorySlugs.flatMap((slug) => findCaseStudy(slug) ?? []);
 
 export function MoreSections() {
   return (
     <>
+      <ServicesPager services={featuredServices} />
       <ResultsBand studies={rotatingStudies} />
       <section aria-labelledby="stats-heading" css={{ paddingBlock: space.xxl }}>
         <Container>

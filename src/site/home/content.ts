@@ -1,4 +1,5 @@
-// Home page copy and the choices of which services, products and stories it features.
+// Home page copy below the services pager and the choices of which products and stories it features
+// (loaded with the lower sections, MoreSections.tsx; the pager's services are in featured.ts).
 import type { ServiceIcon, ServiceSlug } from '../services/catalog';
 
 export const stats = [
@@ -7,16 +8,6 @@ export const stats = [
   { value: '300+', label: 'Projects delivered' },
   { value: '15+', label: 'Industries served' },
 ] as const;
-
-/** 'What can we do for you?': six services, shown three at a time. */
-export const featuredServiceSlugs = [
-  'salesforce-implementation',
-  'salesforce-consulting',
-  'custom-salesforce-solutions',
-  'training',
-  'support',
-  'strategic-digital-marketing',
-] as const satisfies readonly ServiceSlug[];
 
 /** The dark band's rotating results, in order (case-study slugs). */
 export const rotatingStorySlugs = [

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { ServicesPager } from '../../../src/site/home/ServicesPager';
-import { featuredServiceSlugs } from '../../../src/site/home/content';
+import { featuredServiceSlugs } from '../../../src/site/home/featured';
 import { findService } from '../../../src/site/services/catalog';
 import type { CatalogService } from '../../../src/site/services/catalog';
 import { renderWithProviders } from '../../support/render';

@@ -1,11 +1,11 @@
+import { loadMatchedRoutes } from '../../../src/app/preload';
 import {
   MAX_CONCURRENT_PRELOADS,
   PRELOAD_ERROR_EVENT,
   STYLESHEET_TIMEOUT_MS,
   createPreloadQueue,
-  loadMatchedRoutes,
-} from '../../../src/app/preload';
-import type { PreloadErrorDetail } from '../../../src/app/preload';
+} from '../../../src/app/preloadQueue';
+import type { PreloadErrorDetail } from '../../../src/app/preloadQueue';
 
 const preloadLinks = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
 const linkFor = (url: string) => preloadLinks().find((link) => link.getAttribute('href') === url);
