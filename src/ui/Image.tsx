@@ -46,9 +46,6 @@ export interface ImageProps {
 }
 
 export const IMAGE_FAILED_TEXT = 'Image failed to load';
-/** The `elementtiming` name of the LCP image (a priority image). */
-const HERO_TIMING_ID = 'hero';
-
 export const IMAGE_ERROR_ALT = 'Error loading image';
 export const PLACEHOLDER_SRC = '/images/placeholder.jpg';
 
@@ -282,9 +279,6 @@ export function Image({
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? undefined : 'async'}
       fetchPriority={priority ? 'high' : undefined}
-      // The Element Timing API reports when the LCP image is on screen; the script loader
-      // (app/scriptLoader.ts) waits for that before it asks for the app's JavaScript.
-      elementtiming={priority ? HERO_TIMING_ID : undefined}
       onLoad={() => settle('loaded')}
       onError={() => settle('failed')}
       css={[styles.image[fit], status === 'loading' && styles.hidden]}
