@@ -195,9 +195,10 @@ function browserConfig(mode: 'production' | 'development'): Configuration & { de
       }),
       new HtmlWebpackPlugin({
         template: './public/index.html',
-        // Production HTML is written by the prerender, which fills this template per route.
+        // Production HTML is written by the prerender, which fills this template per route and adds
+        // the script loader (src/app/scriptLoader.ts) in place of <script defer> tags.
         filename: production ? path.join(nodeDistDir, 'template.html') : 'index.html',
-        inject: 'head',
+        inject: production ? false : 'head',
         scriptLoading: 'defer',
         minify: false,
       }),

@@ -36,13 +36,20 @@ function htmlFiles(dir: string): string[] {
 const routeOf = (file: string) =>
   `/${path.relative(distDir, path.dirname(file)).split(path.sep).join('/')}`.replace(/\/$/, '') || '/';
 
-/** Scripts the browser fetches before the page is interactive: entry scripts and preloaded page chunks. */
+/**
+ * Scripts the browser fetches before the page is interactive: entry scripts and preloaded page chunks,
+ * whether named by tags (`<script src>`, `<link rel="preload" as="script">`) or by the script loader's
+ * lists (`data-scripts`, `data-preload`; src/app/scriptLoader.ts), which it requests after the first paint.
+ */
 function firstLoadScripts(html: string): string[] {
   const sources = [
-    ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
-    ...html.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g),
+    ...[...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1] ?? ''),
+    ...[...html.matchAll(/<link rel="preload" as="script" href="([^"]+)"/g)].map((match) => match[1] ?? ''),
+    ...[/<script[^>]*\bdata-scripts="([^"]*)"/g, /<script[^>]*\bdata-preload="([^"]*)"/g].flatMap((pattern) =>
+      [...html.matchAll(pattern)].flatMap((match) => (match[1] ?? '').split(' ')),
+    ),
   ];
-  return [...new Set(sources.map((match) => match[1] ?? ''))].filter((src) => src.startsWith('/assets/'));
+  return [...new Set(sources)].filter((src) => src.startsWith('/assets/'));
 }
 
 const inlineCss = (html: string) =>

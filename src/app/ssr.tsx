@@ -6,6 +6,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
 import { themeBootScript } from '../features/theme';
+import { scriptLoaderScript } from './scriptLoader';
 import { caseStudies } from '../site/case-studies/content';
 import { services } from '../site/services/catalog';
 import { AppProviders } from './AppProviders';
@@ -84,7 +85,17 @@ export const scriptHash = (script: string): string =>
   `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
 
 /** The inline scripts of every page; their hashes go into the CSP. */
-export const inlineScripts: readonly string[] = [themeBootScript];
+export const inlineScripts: readonly string[] = [themeBootScript, scriptLoaderScript];
+
+/**
+ * The loader (scriptLoader.ts) with what this page loads once its largest content has painted: the
+ * entry's files in order, and the page's own chunk to preload. Nothing in the HTML asks for a script
+ * before that, so no script competes with the first paint or the hero image.
+ */
+function scriptLoaderTag(entry: readonly string[], pageChunks: readonly string[]): string {
+  const list = (files: readonly string[]) => escapeHtml(files.map((file) => `/${file}`).join(' '));
+  return `<script data-scripts="${list(entry)}" data-preload="${list(pageChunks)}">${scriptLoaderScript}</script>`;
+}
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -132,7 +143,8 @@ const handler = createStaticHandler(routes);
 
 /**
  * Renders one URL inside the HTML template. `template` has the markers <!--app-head-->,
- * <!--app-html--> and <!--app-state-->; `chunks` lets the page preload its own lazy chunk.
+ * <!--app-html--> and <!--app-state-->, and no script of its own; `chunks` names the entry's files
+ * and the page's own lazy chunk, which the script loader requests after the largest paint.
  */
 export async function renderPage(
   urlPath: string,
@@ -161,8 +173,8 @@ export async function renderPage(
     // script moves into place; the CSP forbids inline scripts, so every boundary stays inline.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  // React emits a preload for the LCP image (priority) at the start of the markup; in <head>, ahead
-  // of the script preloads, the browser asks for it first.
+  // React emits a preload for the LCP image (priority) at the start of the markup; in <head>, the
+  // browser asks for it first.
   const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
   const rendered = await streamToString(prelude);
   const imagePreloads = rendered.match(IMAGE_PRELOAD) ?? [];
@@ -173,23 +185,19 @@ export async function renderPage(
   const status = meta === notFoundMeta ? 404 : context.statusCode;
 
   const entryFiles = new Set(chunks.entry);
-  const preloads = context.matches
+  const pageChunks = context.matches
     .flatMap((match) => chunks.chunks[chunkNameOfRoute(match.route.id)] ?? [])
     .filter((file, index, all) => !entryFiles.has(file) && all.indexOf(file) === index);
 
-  const head = [
-    ...headTags(urlPath, meta),
-    ...inlineScripts.map((script) => `<script>${script}</script>`),
-    ...imagePreloads,
-    ...preloads.map((file) => `<link rel="preload" as="script" href="/${escapeHtml(file)}">`),
-    styles,
-  ].join('\n    ');
+  const head = [...headTags(urlPath, meta), `<script>${themeBootScript}</script>`, ...imagePreloads, styles].join(
+    '\n    ',
+  );
   // data-path says which URL this markup was rendered for: 404.html answers many URLs.
   const stateTag = `<script type="application/json" id="${PRELOADED_STATE_ID}" data-path="${escapeHtml(urlPath)}">${serializeState(store.getState())}</script>`;
   const html = template
     .replace('<!--app-head-->', () => head)
     .replace('<!--app-html-->', () => appHtml)
-    .replace('<!--app-state-->', () => stateTag);
+    .replace('<!--app-state-->', () => `${stateTag}\n    ${scriptLoaderTag(chunks.entry, pageChunks)}`);
   return { path: urlPath, html, meta, status };
 }
 

@@ -17,13 +17,18 @@ import { buildArchive } from '../../support/builders';
 import { fixedSource } from '../../support/fixedSource';
 import { aliases, canonicalRoutes } from '../../support/routeTable';
 
-const template = `<!doctype html><html lang="en"><head><!--app-head--><script defer src="/assets/main.js"></script></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>`;
+const template = `<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>`;
 const chunks: ChunkManifest = {
   entry: ['assets/runtime.js', 'assets/main.js'],
   chunks: { 'page-service': ['assets/page-service.abc.js'], 'page-home': ['assets/page-home.def.js'] },
 };
 
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+/** What the script loader (the last script of <body>) requests once the page has painted. */
+const loaderLists = (html: string) => {
+  const tag = /<script data-scripts="([^"]*)" data-preload="([^"]*)">/.exec(html);
+  return { scripts: tag?.[1]?.split(' ') ?? [], preload: tag?.[2]?.split(' ') ?? [] };
+};
 const executableScripts = (html: string) =>
   [...html.matchAll(/<script(?![^>]*type="application\/json")(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
     (m) => m[1] ?? '',
@@ -64,10 +69,23 @@ describe('prerender', () => {
     expect(headOf(home.html)).toMatch(/<style data-emotion="css [^"]+">/);
   });
 
-  it('preloads the page chunk the route needs', async () => {
+  it('names no script that the browser would request before the first paint', () => {
+    // No <script src> and no script preload anywhere: the entry and the page chunk are the loader's to request.
+    expect(home.html).not.toMatch(/<script[^>]*\bsrc=/);
+    expect(home.html).not.toMatch(/<link[^>]*\bas="script"/);
+    expect(home.html).not.toMatch(/<link[^>]*\brel="modulepreload"/);
+  });
+
+  it("has the script loader request the entry's files in order, then the page's own chunk, after the page's markup", async () => {
     const service = await renderPage('/services/sales-cloud', template, chunks);
-    expect(headOf(service.html)).toContain('<link rel="preload" as="script" href="/assets/page-service.abc.js">');
-    expect(headOf(service.html)).not.toContain('page-home');
+    expect(loaderLists(service.html)).toEqual({
+      scripts: ['/assets/runtime.js', '/assets/main.js'],
+      preload: ['/assets/page-service.abc.js'],
+    });
+    expect(loaderLists(home.html).preload).toEqual(['/assets/page-home.def.js']);
+    // The last element of <body>, after the markup and the state it reads.
+    expect(service.html).toMatch(/<script data-scripts="[^"]*" data-preload="[^"]*">[\s\S]*?<\/script>\s*<\/body>/);
+    expect(service.html.indexOf('id="__PRELOADED_STATE__"')).toBeLessThan(service.html.indexOf('data-scripts='));
   });
 
   it('serializes the store as JSON, never as executable script', () => {
@@ -77,13 +95,12 @@ describe('prerender', () => {
     expect(match).not.toBeNull();
     const state = JSON.parse(match?.[1] ?? '') as { theme: { mode: string } };
     expect(state.theme).toEqual({ mode: 'light' });
-    // The only inline executable script is the theme boot script, whose hash the CSP allows.
+    // The only inline executable scripts are the theme boot script and the script loader, whose hashes the CSP allows.
     expect(executableScripts(home.html)).toEqual([...inlineScripts]);
-    expect(scriptHash(inlineScripts[0] ?? '')).toBe(
-      `sha256-${createHash('sha256')
-        .update(inlineScripts[0] ?? '')
-        .digest('base64')}`,
-    );
+    expect(inlineScripts).toHaveLength(2);
+    for (const script of inlineScripts) {
+      expect(scriptHash(script)).toBe(`sha256-${createHash('sha256').update(script).digest('base64')}`);
+    }
   });
 
   it('escapes state so content cannot close the script element', () => {
@@ -213,7 +230,7 @@ describe('prerender', () => {
       expect(head).toContain('<title>Blog – page 2 | Meridian Cloud Consulting</title>');
       expect(head).toContain('<link rel="canonical" href="http://localhost:3000/blog/page/2">');
       expect(head).not.toContain('application/ld+json');
-      expect(head).toContain('<link rel="preload" as="script" href="/assets/page-blog.abc.js">');
+      expect(loaderLists(page.html).preload).toEqual(['/assets/page-blog.abc.js']);
       expect(isSitemapPage(page)).toBe(true);
     });
 

@@ -1,0 +1,73 @@
+// Issue #21: the page paints from its HTML alone, and its JavaScript is requested only once the largest
+// content is on screen (src/app/scriptLoader.ts): the first paint on a page whose hero is text, the hero
+// image's paint on a page that has one. The page then still hydrates and answers the visitor.
+import type { Page } from 'playwright-core';
+import { MOBILE_VIEWPORT, useBrowser, visit } from './support/browser';
+import { fetchPage } from './support/html';
+
+const browser = useBrowser();
+
+/** When the first script of the app was requested, and when the page's first paint and hero image were on screen. */
+async function timings(page: Page) {
+  return page.evaluate(() => {
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'));
+    const hero = (window as unknown as { __heroPainted?: number }).__heroPainted;
+    return {
+      firstScriptRequested: Math.min(...scripts.map((entry) => entry.startTime)),
+      scripts: scripts.length,
+      firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      heroPainted: hero,
+    };
+  });
+}
+
+/** Records the hero image's Element Timing entry, as the page's own loader sees it. */
+async function watchHero(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if ((entry as PerformanceEntry & { identifier?: string }).identifier === 'hero') {
+          (window as unknown as { __heroPainted?: number }).__heroPainted = entry.startTime;
+        }
+      }
+    }).observe({ type: 'element', buffered: true });
+  });
+}
+
+describe('Scripts load after the largest content has painted', () => {
+  it.each(['/', '/case-studies/luxe-properties', '/blog/planning-a-sales-cloud-rollout'])(
+    '%s names no script in its HTML that the browser would request before painting',
+    async (route) => {
+      const { html } = await fetchPage(route);
+      expect(html).not.toMatch(/<script[^>]*\bsrc=/);
+      expect(html).not.toMatch(/<link[^>]*\bas="script"/);
+      expect(html).toMatch(/<script data-scripts="\/assets\/runtime\.[^"]+" data-preload="\/assets\/[^"]+">/);
+    },
+  );
+
+  it('requests the app on a text-hero page after the first contentful paint, then hydrates: the menu opens', async () => {
+    const { page, problems } = await browser.open({ viewport: MOBILE_VIEWPORT, isMobile: true, hasTouch: true });
+    await visit(page, '/');
+    const seen = await timings(page);
+    expect(seen.scripts).toBeGreaterThanOrEqual(3);
+    expect(seen.firstContentfulPaint).toBeDefined();
+    expect(seen.firstScriptRequested).toBeGreaterThanOrEqual(seen.firstContentfulPaint ?? Infinity);
+
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.click();
+    await expect(page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).resolves.toBe('true');
+    expect(problems()).toEqual([]);
+  });
+
+  it('requests the app on a page with a hero image only after that image has painted', async () => {
+    const { page, problems } = await browser.open({ viewport: MOBILE_VIEWPORT, isMobile: true, hasTouch: true });
+    await watchHero(page);
+    await visit(page, '/case-studies/luxe-properties');
+    const seen = await timings(page);
+    expect(seen.heroPainted).toBeDefined();
+    expect(seen.firstScriptRequested).toBeGreaterThanOrEqual(seen.heroPainted ?? Infinity);
+    expect(problems()).toEqual([]);
+  });
+});
