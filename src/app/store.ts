@@ -1,8 +1,9 @@
-import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import type { DevToolsEnhancerOptions, Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 import type { PersistPartial } from 'redux-persist/es/persistReducer';
-import { blogSlice, contentEntitiesSlice, defaultContentExtra } from '../features/blog';
+import { defaultContentExtra } from '../features/blog';
+import type { BlogUiState, ContentEntitiesState } from '../features/blog';
 import { analyticsSlice } from '../features/analytics';
 import { connectivitySlice } from '../features/connectivity';
 import { consentSlice, consentUiSlice } from '../features/consent';
@@ -10,24 +11,50 @@ import { monitoringSlice } from '../features/monitoring';
 import { themeSlice } from '../features/theme';
 import { contentApi } from '../shared/api';
 import { siteConfig } from '../shared/config';
+import { rootReducer } from '../shared/reducer';
 import type { AppExtra } from '../shared/extra';
 import type { AppStartListening } from '../shared/listenerTypes';
 import { registerListeners } from './listeners';
 import { makePersistConfig, persistActionTypes } from './persist';
 
-const rootReducer = combineSlices(
-  themeSlice,
-  connectivitySlice,
-  contentApi,
-  contentEntitiesSlice,
-  blogSlice,
-  consentSlice,
-  consentUiSlice,
-  analyticsSlice,
-  monitoringSlice,
-);
+// The content API's cache (a reducer of the RTK Query library) is always there; the blog's entity and
+// listing slices are injected by the blog's modules when they load (shared/reducer.ts).
+const appReducer = rootReducer
+  .inject(themeSlice)
+  .inject(connectivitySlice)
+  .inject(consentSlice)
+  .inject(consentUiSlice)
+  .inject(analyticsSlice)
+  .inject(monitoringSlice);
 
-export type RootState = ReturnType<typeof rootReducer>;
+/** The blog's slices are there once its code has loaded (or a prerendered page's state brought them). */
+interface InjectedState {
+  content?: ContentEntitiesState;
+  blog?: BlogUiState;
+}
+
+export type RootState = ReturnType<typeof appReducer> & InjectedState;
+
+/**
+ * Keeps the state of slices whose code has not loaded yet: a prerendered page's state holds what its
+ * HTML shows (the home page's newest posts, say), and combineReducers would drop the keys it does not
+ * know at the store's first action, before the slice that reads them is injected.
+ */
+function keepingUninjectedState(reducer: typeof appReducer): Reducer<RootState> {
+  return (state, action) => {
+    const next = reducer(state, action);
+    if (state === undefined || next === state) return next;
+    const before = state as unknown as Record<string, unknown>;
+    const kept = Object.keys(before).filter((key) => !(key in next));
+    if (kept.length === 0) return next;
+    const merged: Record<string, unknown> = { ...next };
+    for (const key of kept) merged[key] = before[key];
+    // Nothing the known slices hold changed: the same state, so subscribers see no change.
+    const keys = Object.keys(merged);
+    const same = keys.length === Object.keys(before).length && keys.every((key) => merged[key] === before[key]);
+    return same ? state : (merged as unknown as RootState);
+  };
+}
 
 /**
  * Per store: persistReducer keeps its writer (and the storage's record of what it last wrote) in a
@@ -35,7 +62,7 @@ export type RootState = ReturnType<typeof rootReducer>;
  * Typed explicitly: redux-persist's declarations cannot infer the state through combineSlices.
  */
 const makePersistedReducer = (): Reducer<RootState & PersistPartial> =>
-  persistReducer<RootState, UnknownAction>(makePersistConfig<RootState>(), rootReducer);
+  persistReducer<RootState, UnknownAction>(makePersistConfig<RootState>(), keepingUninjectedState(appReducer));
 
 /**
  * Redux DevTools (and its time travel): always in development; in a production build only when it was

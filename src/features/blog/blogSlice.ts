@@ -3,6 +3,7 @@
 // (paths.ts): each has a URL of its own.
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { rootReducer } from '../../shared/reducer';
 import { blogApi } from './blogApi';
 import type { ContentError } from './blogApi';
 
@@ -16,7 +17,8 @@ const initialState: BlogUiState = { searchQuery: '', error: null };
 const { endpoints } = blogApi;
 const listingReads = [endpoints.getPostTeasers, endpoints.getCategories, endpoints.getTags] as const;
 
-export const blogSlice = createSlice({
+// Injected into the store when this module loads (with the blog's pages), like entities.ts.
+const blogSlice = createSlice({
   name: 'blog',
   initialState,
   reducers: {
@@ -39,7 +41,7 @@ export const blogSlice = createSlice({
     selectSearchQuery: (state) => state.searchQuery,
     selectBlogError: (state) => state.error,
   },
-});
+}).injectInto(rootReducer);
 
 export const { searchChanged } = blogSlice.actions;
 export const { selectSearchQuery, selectBlogError } = blogSlice.selectors;

@@ -4,6 +4,7 @@
 import { createEntityAdapter, createSlice } from '@reduxjs/toolkit';
 import type { EntityState, UnknownAction } from '@reduxjs/toolkit';
 import type { Author, Category, PostTeaser, Tag } from '../../content/model';
+import { rootReducer } from '../../shared/reducer';
 import { blogApi } from './blogApi';
 import { cardsCarriedBy } from './normalized';
 import type { CardsMeta } from './normalized';
@@ -109,7 +110,9 @@ const carriesCards = (action: UnknownAction): action is CardsRead => cardsCarrie
 
 const { endpoints } = blogApi;
 
-export const contentEntitiesSlice = createSlice({
+// Injected into the store when this module loads (with the first page that shows blog content), so the
+// home page's first load does not carry it; a prerendered page's cards wait in the store until then.
+const contentEntitiesSlice = createSlice({
   name: 'content',
   initialState,
   reducers: {},
@@ -125,19 +128,21 @@ export const contentEntitiesSlice = createSlice({
         receiveCards(state, action.meta.baseQueryMeta.cards);
       });
   },
-});
+}).injectInto(rootReducer);
 
-type WithContent = { content: ContentEntitiesState };
+// selectSlice reads the slice's initial state until the store's next action after the injection.
+type WithContent = Parameters<typeof contentEntitiesSlice.selectSlice>[0];
+const selectSlice = (state: WithContent) => contentEntitiesSlice.selectSlice(state);
 
 export const { selectEntities: selectPostRecordEntities } = postsAdapter.getSelectors(
-  (state: WithContent) => state.content.posts,
+  (state: WithContent) => selectSlice(state).posts,
 );
 export const { selectEntities: selectCategoryEntities } = categoriesAdapter.getSelectors(
-  (state: WithContent) => state.content.categories,
+  (state: WithContent) => selectSlice(state).categories,
 );
 export const { selectEntities: selectTagEntities } = tagsAdapter.getSelectors(
-  (state: WithContent) => state.content.tags,
+  (state: WithContent) => selectSlice(state).tags,
 );
 export const { selectEntities: selectAuthorEntities } = authorsAdapter.getSelectors(
-  (state: WithContent) => state.content.authors,
+  (state: WithContent) => selectSlice(state).authors,
 );

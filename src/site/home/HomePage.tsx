@@ -3,7 +3,6 @@
 // Insights with the newest 3 posts.
 import { Suspense } from 'react';
 import type { RouteHandle } from '../../shared/meta';
-import { HOME_POSTS_QUERY, blogApi } from '../../features/blog';
 import { paths } from '../../shared/paths';
 import { siteConfig } from '../../shared/config';
 import { ButtonLink } from '../../ui/Button';
@@ -92,8 +91,11 @@ export const Component = HomePage;
 export const handle: RouteHandle = {
   meta: () => ({ title: siteConfig.name, description: siteConfig.description }),
   preload: MoreSections.preload,
-  prefetch: (_params, dispatch) => {
-    void dispatch(blogApi.endpoints.getPostTeasers.initiate(HOME_POSTS_QUERY));
+  // Only the prerender prefetches. The read's code comes with the sections that show it, so the
+  // blog's store code stays out of this page's first load.
+  prefetch: async (_params, dispatch) => {
+    const { prefetchMoreSections } = await import(/* webpackChunkName: "home-more" */ './MoreSections');
+    prefetchMoreSections(dispatch);
   },
 };
 

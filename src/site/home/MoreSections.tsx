@@ -1,7 +1,8 @@
 // The home page below the hero (docs/requirements.md#home-sections Home sections 2-9): the services pager, the
 // rotating results band, stats, product carousel, client stories, integrations, Connect With Us with the
 // contact form, and Expert Insights. Loaded as its own chunk by HomePage.
-import { ExpertInsights } from '../../features/blog';
+import { ExpertInsights, HOME_POSTS_QUERY, blogApi } from '../../features/blog';
+import type { AppDispatch } from '../../shared/hooks';
 import { ContactForm } from '../../features/forms';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
@@ -21,6 +22,11 @@ import { SuccessStories } from './SuccessStories';
 const featuredServices: CatalogService[] = featuredServiceSlugs.flatMap((slug) => findService(slug) ?? []);
 const rotatingStudies: CaseStudySummary[] = rotatingStorySlugs.flatMap((slug) => findCaseStudy(slug) ?? []);
 const successStudies: CaseStudySummary[] = successStorySlugs.flatMap((slug) => findCaseStudy(slug) ?? []);
+
+/** The prerender's read of what these sections show: Expert Insights' newest posts. */
+export function prefetchMoreSections(dispatch: AppDispatch): void {
+  void dispatch(blogApi.endpoints.getPostTeasers.initiate(HOME_POSTS_QUERY));
+}
 
 export function MoreSections() {
   return (

@@ -62,12 +62,12 @@ const cases: { file: string; code: string; refused: RegExp | null }[] = [
   },
   {
     file: 'src/ui/Feature.lint-fixture.ts',
-    code: "import { blogSlice } from '../features/blog';\nexport const slice = blogSlice;\n",
+    code: "import { blogApi } from '../features/blog';\nexport const api = blogApi;\n",
     refused: /design system/,
   },
   {
     file: 'src/shared/Up.lint-fixture.ts',
-    code: "import { blogSlice } from '../features/blog';\nexport const slice = blogSlice;\n",
+    code: "import { blogApi } from '../features/blog';\nexport const api = blogApi;\n",
     refused: /imports none of them/,
   },
   {

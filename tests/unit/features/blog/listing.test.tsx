@@ -375,7 +375,7 @@ describe('blog listing search', () => {
     await user.click(screen.getByRole('button', { name: 'Reset search and filters' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/blog'));
     expect(router.state.location.search).toBe('');
-    await waitFor(() => expect(store.getState().blog.searchQuery).toBe(''));
+    await waitFor(() => expect(store.getState().blog?.searchQuery).toBe(''));
     expect(await screen.findByText('30 posts')).toBeInTheDocument();
   });
 

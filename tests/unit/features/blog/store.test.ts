@@ -71,13 +71,13 @@ describe('blog store', () => {
       limit: 100,
       hasNextPage: false,
     });
-    expect(state.content.posts.entities['apex-testing']).toMatchObject({
+    expect(state.content?.posts.entities['apex-testing']).toMatchObject({
       title: 'Testing Apex without flaky data',
       authorIds: ['author-omar'],
       categoryId: 'cat-crm',
       tagIds: ['tag-apex'],
     });
-    expect(state.content.categories.ids).toEqual(['cat-crm', 'cat-ai']); // by name
+    expect(state.content?.categories.ids).toEqual(['cat-crm', 'cat-ai']); // by name
     expect(selectCards(state, read?.ids)[1]).toMatchObject({
       title: 'Testing Apex without flaky data',
       authors: [omar],
@@ -105,7 +105,7 @@ describe('blog store', () => {
     for (const { id } of posts) expect([id, copiesOf(state, id)]).toEqual([id, 1]);
 
     // The cards have no body and no plain text; the page gets its body from its own read.
-    for (const record of Object.values(state.content.posts.entities)) {
+    for (const record of Object.values(state.content?.posts.entities ?? {})) {
       for (const key of ['content', 'rawContent', 'bodyHtml', 'tocItems']) expect(record).not.toHaveProperty(key);
     }
     const whole = selectPostPage(state, page);
@@ -174,16 +174,16 @@ describe('blog store', () => {
     const store = await loadedStore(source);
     await store.dispatch(blogApi.endpoints.getTrendingPosts.initiate(undefined));
     const state = store.getState();
-    expect(state.content.posts.entities['migration-checklist']?.title).toBe('A data migration checklist, revised');
+    expect(state.content?.posts.entities['migration-checklist']?.title).toBe('A data migration checklist, revised');
     const trending = blogApi.endpoints.getTrendingPosts.select(undefined)(state).data;
     expect(titles(selectCards(state, trending))).toEqual(['A data migration checklist, revised']);
 
     // The other way round, the revision replaces the original.
     const fresh = makeStore(undefined, { extra: contentExtraFor(source) });
     await fresh.dispatch(blogApi.endpoints.getTrendingPosts.initiate(undefined));
-    expect(fresh.getState().content.posts.entities['migration-checklist']?.title).toBe('A data migration checklist');
+    expect(fresh.getState().content?.posts.entities['migration-checklist']?.title).toBe('A data migration checklist');
     await fresh.dispatch(blogApi.endpoints.getPostTeasers.initiate(ALL));
-    expect(fresh.getState().content.posts.entities['migration-checklist']?.title).toBe(
+    expect(fresh.getState().content?.posts.entities['migration-checklist']?.title).toBe(
       'A data migration checklist, revised',
     );
   });
@@ -224,7 +224,7 @@ describe('blog store', () => {
     expect(result.error).toEqual({ message: 'Failed to fetch blog posts: 503 Service Unavailable' });
     expect(failing.calls).toEqual(['getPosts', 'getPosts']);
     expect(selectBlogError(store.getState())).toBe('Failed to fetch blog posts: 503 Service Unavailable');
-    expect(store.getState().content.posts.ids).toEqual([]);
+    expect(store.getState().content?.posts.ids).toEqual([]);
   });
 
   it('replays a recorded read onto a fresh store (time travel): the action carries the cards, the state is plain data', async () => {
