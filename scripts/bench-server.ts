@@ -3,8 +3,8 @@
 // its own (gzip on, as nginx is usually deployed: Debian's suggested gzip settings, an access log), the site server
 // as `npm start` runs it (LOG_LEVEL=info, its log written to a file). wrk (Debian's) loads each in turn over `/`,
 // `/blog`, a post and the vendor chunk, plain and as browsers ask (Accept-Encoding: br, gzip), and the script prints
-// req/s, p99 and the ratio site/nginx for each, with the issue's targets. Figures, not a test: it fails only when a
-// server answers wrongly (a non-2xx status, socket errors, a compressed answer that is not what the file holds).
+// req/s, p99 and the ratio site/nginx for each, with the issue's targets. Figures, not a test: it fails only when the
+// site answers wrongly (a non-2xx status, socket errors, a compressed answer that is not what the file holds).
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -210,6 +210,7 @@ async function main(): Promise<void> {
   ];
   let nginx: ChildProcess | undefined;
   const failures: string[] = [];
+  const notes: string[] = [];
   const rows: Row[] = [];
   try {
     const started = await startNginx(workDir);
@@ -236,8 +237,13 @@ async function main(): Promise<void> {
         for (const { name, baseUrl } of servers) {
           await runWrk(`${baseUrl}${urlPath}`, { ...options, seconds: 1 }, compressed);
           const result = await runWrk(`${baseUrl}${urlPath}`, options, compressed);
-          for (const error of result.errors)
-            failures.push(`${name} ${urlPath} ${compressed ? 'compressed' : 'plain'}: ${error}`);
+          // nginx compressing the 436 KB vendor chunk per request has its slowest requests time out in wrk (2 s):
+          // a figure of nginx's, printed; only the site's wrong answers fail the run.
+          for (const error of result.errors) {
+            const line = `${name} ${urlPath} ${compressed ? 'compressed' : 'plain'}: ${error}`;
+            if (name === 'nginx') notes.push(line);
+            else failures.push(line);
+          }
           results.set(name, result);
         }
         rows.push({ urlPath, compressed, results });
@@ -286,6 +292,7 @@ async function main(): Promise<void> {
         `${rate(post).toFixed(0)} / ${rate(PRERENDERED).toFixed(0)} req/s; the prerendered page ${factor.toFixed(2)}× as fast, within 2×: ${verdict(factor <= 2)}`,
     );
   }
+  if (notes.length > 0) console.log(`\nnginx under the same load:\n${notes.join('\n')}`);
   if (failures.length > 0) {
     console.error(`\nWrong answers under load:\n${failures.join('\n')}`);
     process.exitCode = 1;
