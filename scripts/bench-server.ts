@@ -1,10 +1,11 @@
 // `npm run bench:server [-- --smoke | --seconds N] [--connections N]` (issue #21): the site server, as one process
-// and as one process per core (WEB_CONCURRENCY=auto), against nginx serving the same dist/ on loopback, in one run. nginx is Debian's, started by this script with a configuration of
-// its own (gzip on, as nginx is usually deployed: Debian's suggested gzip settings, an access log), the site server
-// as `npm start` runs it (LOG_LEVEL=info, its log written to a file). wrk (Debian's) loads each in turn over `/`,
-// `/blog`, a post and the vendor chunk, plain and as browsers ask (Accept-Encoding: br, gzip), and the script prints
-// req/s, p99 and the ratio site/nginx for each, with the issue's targets. Figures, not a test: it fails only when the
-// site answers wrongly (a non-2xx status, socket errors, a compressed answer that is not what the file holds).
+// and as one process per core (WEB_CONCURRENCY=auto), against nginx serving the same dist/ on loopback, in one run.
+// nginx is Debian's, started by this script with a configuration of its own (gzip on, as nginx is usually deployed:
+// Debian's suggested gzip settings, an access log); the site server runs as `npm start` runs it (LOG_LEVEL=info, its
+// log written to a file). wrk (Debian's) loads each in turn over `/`, `/blog`, a post, a page from the build and the
+// vendor chunk, plain and as browsers ask (Accept-Encoding: br, gzip), and the script prints req/s, p99 and the ratio
+// to nginx for each, with the issue's targets. Figures, not a test: it fails only when the site answers wrongly (a
+// non-2xx status, socket errors, a compressed answer that is not what the file holds).
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
