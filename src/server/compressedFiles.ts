@@ -6,6 +6,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
+import { ByteBudget } from './byteBudget';
 
 export type Encoding = 'br' | 'gzip';
 /** In order of preference when a client accepts both equally. */
@@ -47,10 +48,11 @@ export function compress(content: Buffer, encoding: Encoding, brotliQuality?: nu
 }
 
 export class CompressedFiles {
-  private readonly entries = new Map<string, { bytes: number; body: Promise<Buffer> }>();
-  private bytes = 0;
+  private readonly entries: ByteBudget<{ bytes: number; body: Promise<Buffer> }>;
 
-  constructor(private readonly budgetBytes = 32 * 1024 * 1024) {}
+  constructor(budgetBytes = 32 * 1024 * 1024) {
+    this.entries = new ByteBudget(budgetBytes);
+  }
 
   /**
    * The compressed form of `content`, which is the version `version` of a file (its path, size and modification
@@ -59,48 +61,23 @@ export class CompressedFiles {
    */
   get(version: string, encoding: Encoding, content: Buffer): Promise<Buffer> {
     const key = `${encoding}\0${version}`;
-    const cached = this.entries.get(key);
-    if (cached !== undefined) {
-      // Most recently used last, so eviction takes the least recently used first.
-      this.entries.delete(key);
-      this.entries.set(key, cached);
-      return cached.body;
-    }
+    const cached = this.entries.use(key);
+    if (cached !== undefined) return cached.body;
     const body = compress(content, encoding);
     // Counted at the uncompressed size until done: an upper bound, known at once.
     const entry = { bytes: content.length, body };
     this.entries.set(key, entry);
-    this.bytes += entry.bytes;
     body.then(
-      (compressed) => {
-        if (this.entries.get(key) !== entry) return;
-        this.bytes += compressed.length - entry.bytes;
-        entry.bytes = compressed.length;
-      },
+      (compressed) => this.entries.resize(key, entry, compressed.length),
       () => {
-        if (this.entries.get(key) === entry) this.remove(key);
+        if (this.entries.peek(key) === entry) this.entries.delete(key);
       },
     );
-    this.evict();
     return body;
   }
 
   /** Bytes held, for tests and figures. */
   get size(): number {
-    return this.bytes;
-  }
-
-  private evict(): void {
-    for (const key of this.entries.keys()) {
-      if (this.bytes <= this.budgetBytes) return;
-      this.remove(key);
-    }
-  }
-
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
+    return this.entries.bytes;
   }
 }

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Encoding } from './compressedFiles';
 import { encodings, encodingSuffix, isCompressible } from './compressedFiles';
+import { ByteBudget } from './byteBudget';
 import { contentTypeFor } from './contentTypes';
 
 export interface StaticFile {
@@ -51,9 +52,8 @@ interface Entry {
 const identityOf = (stats: fs.Stats): string => `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
 
 export class StaticFiles {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: ByteBudget<Entry>;
   private readonly pending = new Map<string, Promise<StaticFile | LargeFile | null>>();
-  private bytes = 0;
   private readonly budgetBytes: number;
   private readonly maxFileBytes: number;
   private readonly checkIntervalMs: number;
@@ -64,6 +64,7 @@ export class StaticFiles {
     options: StaticFilesOptions = {},
   ) {
     this.budgetBytes = options.budgetBytes ?? 64 * 1024 * 1024;
+    this.entries = new ByteBudget(this.budgetBytes);
     this.maxFileBytes = options.maxFileBytes ?? 2 * 1024 * 1024;
     this.checkIntervalMs = options.checkIntervalMs ?? 1_000;
     this.now = options.now ?? Date.now;
@@ -75,11 +76,9 @@ export class StaticFiles {
    */
   get(segments: readonly string[]): Promise<StaticFile | LargeFile | null> | StaticFile | LargeFile {
     const key = segments.join('/');
-    const entry = this.entries.get(key);
+    const entry = this.entries.peek(key);
     if (entry !== undefined && this.now() - entry.checkedAt < this.checkIntervalMs) {
-      // Most recently used last, so the budget evicts the least recently used first.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
+      this.entries.use(key);
       return entry.file;
     }
     let running = this.pending.get(key);
@@ -92,7 +91,7 @@ export class StaticFiles {
 
   /** Bytes held, for tests and figures. */
   get size(): number {
-    return this.bytes;
+    return this.entries.bytes;
   }
 
   private async load(
@@ -102,13 +101,13 @@ export class StaticFiles {
   ): Promise<StaticFile | LargeFile | null> {
     const opened = await openInside(this.root, segments);
     if (opened === null) {
-      this.remove(key);
+      this.entries.delete(key);
       return null;
     }
     const { handle, stats, name } = opened;
     try {
       const identity = identityOf(stats);
-      if (previous !== undefined && previous.identity === identity && this.entries.get(key) === previous) {
+      if (previous !== undefined && previous.identity === identity && this.entries.peek(key) === previous) {
         previous.checkedAt = this.now();
         return previous.file;
       }
@@ -133,12 +132,8 @@ export class StaticFiles {
           encoded,
         };
       }
-      this.remove(key);
-      if (bytes <= this.budgetBytes) {
-        this.entries.set(key, { file, identity, checkedAt: this.now(), bytes });
-        this.bytes += bytes;
-        this.evict();
-      }
+      this.entries.delete(key);
+      if (bytes <= this.budgetBytes) this.entries.set(key, { file, identity, checkedAt: this.now(), bytes });
       return file;
     } finally {
       await handle.close();
@@ -165,20 +160,6 @@ export class StaticFiles {
       }
     }
     return encoded;
-  }
-
-  private evict(): void {
-    for (const key of this.entries.keys()) {
-      if (this.bytes <= this.budgetBytes) return;
-      this.remove(key);
-    }
-  }
-
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
   }
 }
 
