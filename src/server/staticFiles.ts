@@ -13,7 +13,7 @@ export interface StaticFile {
   /** The real path, inside the root. */
   name: string;
   type: string;
-  /** Weak, because compression changes the bytes but not the meaning. */
+  /** weakEtag(): the same for every encoding. */
   etag: string;
   mtime: Date;
   lastModified: string;
@@ -123,7 +123,7 @@ export class StaticFiles {
         file = {
           name,
           type,
-          etag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+          etag: weakEtag(stats),
           mtime: stats.mtime,
           lastModified: stats.mtime.toUTCString(),
           version: `${name}\0${identity}`,
@@ -144,19 +144,15 @@ export class StaticFiles {
   private async readCopies(name: string, stats: fs.Stats): Promise<Partial<Record<Encoding, Buffer>>> {
     const encoded: Partial<Record<Encoding, Buffer>> = {};
     for (const encoding of encodings) {
-      const copy = `${name}${encodingSuffix[encoding]}`;
-      let handle: fs.promises.FileHandle | undefined;
+      // No copy: the server compresses the file once itself (routes/pages.ts).
+      const copy = await openFileInside(this.root, `${name}${encodingSuffix[encoding]}`);
+      if (copy === null) continue;
       try {
-        if (!isInside(this.root, await fs.promises.realpath(copy))) continue;
-        handle = await fs.promises.open(copy, 'r');
-        const copyStats = await handle.stat();
-        if (copyStats.isFile() && copyStats.mtimeMs === stats.mtimeMs && copyStats.size < stats.size) {
-          encoded[encoding] = await handle.readFile();
+        if (copy.stats.mtimeMs === stats.mtimeMs && copy.stats.size < stats.size) {
+          encoded[encoding] = await copy.handle.readFile();
         }
-      } catch {
-        // No copy: the server compresses the file once itself (routes/pages.ts).
       } finally {
-        await handle?.close();
+        await copy.handle.close();
       }
     }
     return encoded;
@@ -175,8 +171,11 @@ export interface OpenFile {
  * null. The file is opened before its size and dates are read, so what is announced is what is read even if the
  * build is replaced meanwhile.
  */
-export async function openInside(root: string, segments: readonly string[]): Promise<OpenFile | null> {
-  const candidate = path.join(root, ...segments);
+export function openInside(root: string, segments: readonly string[]): Promise<OpenFile | null> {
+  return openFileInside(root, path.join(root, ...segments));
+}
+
+async function openFileInside(root: string, candidate: string): Promise<OpenFile | null> {
   if (!isInside(root, candidate)) return null;
   let handle: fs.promises.FileHandle | undefined;
   try {
@@ -191,6 +190,10 @@ export async function openInside(root: string, segments: readonly string[]): Pro
   await handle?.close();
   return null;
 }
+
+/** Weak, because compression changes the bytes but not the meaning. */
+export const weakEtag = (stats: fs.Stats): string =>
+  `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
 
 function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);

@@ -17,6 +17,7 @@ import { sitemapFiles } from './sitemap';
 import { touchedBy } from './touched';
 import { isLivePath } from './livePaths';
 import type { Touched } from './touched';
+import { htmlType } from '../contentTypes';
 
 export interface LivePage {
   status: number;
@@ -38,7 +39,6 @@ export interface LivePagesOptions {
   onRendered?: (path: string, ms: number) => void;
 }
 
-const htmlType = 'text/html; charset=utf-8';
 const xmlType = 'application/xml; charset=utf-8';
 const FEED_BY_PATH = new Map<string, keyof typeof FEED_PATHS>(
   Object.entries(FEED_PATHS).map(([kind, path]) => [path, kind as keyof typeof FEED_PATHS]),

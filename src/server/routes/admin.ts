@@ -41,6 +41,7 @@ import {
   type SignedInLayout,
 } from '../admin/views';
 import { StorageUnavailableError, type AdminSession, type InboxQuery, type InboxRow } from '../storage';
+import { htmlType } from '../contentTypes';
 
 export interface AdminRoutesOptions {
   /** ADMIN_PASSWORD_HASH (`npm run admin:password`); the inbox answers 404 everywhere while it is unset. */
@@ -60,7 +61,6 @@ declare module 'fastify' {
   }
 }
 
-const htmlType = 'text/html; charset=utf-8';
 const pageSize = 50;
 /** Rows per query while exporting. */
 const exportChunk = 1000;

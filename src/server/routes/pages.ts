@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chooseEncoding, CompressedFiles, isCompressible } from '../compressedFiles';
-import type { Encoding } from '../compressedFiles';
-import { contentTypeFor, htmlType } from '../contentTypes';
+import { contentTypeFor } from '../contentTypes';
 import { isPrecompressedCopy } from '../precompress';
-import { openInside, StaticFiles } from '../staticFiles';
+import { openInside, StaticFiles, weakEtag } from '../staticFiles';
 import type { OpenFile, StaticFile } from '../staticFiles';
 import { isLivePath } from '../content/livePaths';
 import type { LivePage, LivePages } from '../content/livePages';
@@ -31,7 +30,8 @@ const cacheControl = {
 const notFoundText = '404 - Page Not Found';
 export const liveUnavailableText = 'This page is temporarily unavailable. Please try again in a moment.';
 // Files the build writes for the server itself, or that are only meant to be seen under another URL.
-const hiddenFiles = new Set(['/build-manifest.json', '/404.html']);
+const notFoundFile = '404.html';
+const hiddenFiles = new Set(['/build-manifest.json', `/${notFoundFile}`]);
 
 type Resolution =
   | { kind: 'redirect'; location: string }
@@ -43,12 +43,13 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
   const distRoot = await realDirectory(options.distDir, app.log);
   const pages = distRoot === null ? new Map<string, string>() : findPages(distRoot);
   const compressedFiles = new CompressedFiles();
-  const notFoundPage = distRoot === null ? null : await readNotFoundPage(distRoot, compressedFiles, app.log);
+  // 404s are what scanners hammer: the 404 page comes from memory, with the build's compressed copies, like any file.
   const files = distRoot === null ? null : new StaticFiles(distRoot, { checkIntervalMs: options.fileCheckIntervalMs });
+  if (distRoot !== null) warnIfNoNotFoundPage(distRoot, app.log);
   warnAboutMissingRoutes(pages, options.expectedRoutes ?? [], app.log);
   app.log.info({ distDir: options.distDir, pages: pages.size }, 'Serving the prerendered site');
 
-  const sendNotFound = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+  const sendNotFound = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     // Headers set for the file we hoped to send (an immutable Cache-Control, say) must not stick to the 404; an API
     // answer is never stored (docs/deployment.md#api).
     const api = isApiPath(request.url);
@@ -57,12 +58,9 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
     if (!wantsPage) {
       return reply.send({ error: 'Not Found' });
     }
-    if (notFoundPage === null) return reply.type('text/plain; charset=utf-8').send(notFoundText);
-    reply.type(htmlType).header('vary', 'accept-encoding');
-    const encoding = chooseEncoding(request.headers['accept-encoding']);
-    const compressed = encoding === null ? undefined : notFoundPage[encoding];
-    if (encoding === null || compressed === undefined) return reply.send(notFoundPage.body);
-    return reply.header('content-encoding', encoding).header('content-length', compressed.length).send(compressed);
+    const page = files === null ? null : await files.get([notFoundFile]);
+    if (page === null || 'large' in page) return reply.type('text/plain; charset=utf-8').send(notFoundText);
+    return sendEncoded(request, reply, page, compressedFiles);
   };
 
   const servePath = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -184,20 +182,40 @@ async function sendLivePage(
   compressedFiles: CompressedFiles,
 ): Promise<FastifyReply> {
   reply.code(page.status).header('cache-control', cacheControl.html).header('etag', page.etag).type(page.type);
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => sameEtag(tag, page.etag))) {
-    return reply.code(304).send();
-  }
-  if (!isCompressible(page.type, page.body.length)) return reply.send(page.body);
-  reply.header('vary', 'accept-encoding');
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  if (encoding === null) return reply.send(page.body);
-  const compressed = await compressedFiles.get(`live\0${route}\0${page.etag}`, encoding, page.body);
-  return reply.header('content-encoding', encoding).header('content-length', compressed.length).send(compressed);
+  if (matchesIfNoneMatch(request, page.etag)) return reply.code(304).send();
+  const representation = {
+    body: page.body,
+    type: page.type,
+    version: `live\0${route}\0${page.etag}`,
+    compressible: isCompressible(page.type, page.body.length),
+  };
+  return sendEncoded(request, reply, representation, compressedFiles);
 }
 
-const sameEtag = (tag: string, etag: string): boolean =>
-  tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag.replace(/^W\//, '');
+/** What one answer can send: its bytes, and the compressed copies the build wrote of them, if any. */
+type Representation = Pick<StaticFile, 'body' | 'type' | 'version' | 'compressible'> &
+  Partial<Pick<StaticFile, 'encoded'>>;
+
+/**
+ * Sends `representation` as the client's Accept-Encoding asks: the build's copy, else one compressed once per
+ * version (compressedFiles.ts), never compressed per request; `Vary` on whatever could have been compressed.
+ */
+async function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  representation: Representation,
+  compressedFiles: CompressedFiles,
+): Promise<FastifyReply> {
+  reply.type(representation.type);
+  if (!representation.compressible) return reply.send(representation.body);
+  reply.header('vary', 'accept-encoding');
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  if (encoding === null) return reply.send(representation.body);
+  const compressed =
+    representation.encoded?.[encoding] ??
+    (await compressedFiles.get(representation.version, encoding, representation.body));
+  return reply.header('content-encoding', encoding).header('content-length', compressed.length).send(compressed);
+}
 
 function hasControlCharacter(value: string): boolean {
   for (let index = 0; index < value.length; index += 1) {
@@ -246,22 +264,20 @@ function escapeForHeader(value: string): string {
   });
 }
 
-/** A file of the build from memory: its compressed copy when the client takes one, compressed once if it has none. */
-async function sendFile(
+/** A file of the build from memory. */
+function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
   file: StaticFile,
   cache: string,
   compressedFiles: CompressedFiles,
-): Promise<FastifyReply> {
+): Promise<FastifyReply> | FastifyReply {
   reply.header('cache-control', cache).header('etag', file.etag).header('last-modified', file.lastModified);
-  if (file.compressible) reply.header('vary', 'accept-encoding');
-  if (isNotModified(request, file.etag, file.mtime)) return reply.code(304).send();
-  reply.type(file.type);
-  const encoding = file.compressible ? chooseEncoding(request.headers['accept-encoding']) : null;
-  if (encoding === null) return reply.send(file.body);
-  const compressed = file.encoded[encoding] ?? (await compressedFiles.get(file.version, encoding, file.body));
-  return reply.header('content-encoding', encoding).header('content-length', compressed.length).send(compressed);
+  if (isNotModified(request, file.etag, file.mtime)) {
+    if (file.compressible) reply.header('vary', 'accept-encoding');
+    return reply.code(304).send();
+  }
+  return sendEncoded(request, reply, file, compressedFiles);
 }
 
 /** A file too large to keep in memory, streamed from disk as it is. */
@@ -271,7 +287,7 @@ async function streamFile(
   file: OpenFile,
   cache: string,
 ): Promise<FastifyReply> {
-  const etag = `W/"${file.stats.size.toString(16)}-${Math.floor(file.stats.mtimeMs).toString(16)}"`;
+  const etag = weakEtag(file.stats);
   reply.header('cache-control', cache).header('etag', etag).header('last-modified', file.stats.mtime.toUTCString());
   if (isNotModified(request, etag, file.stats.mtime)) {
     await file.handle.close();
@@ -283,12 +299,16 @@ async function streamFile(
     .send(file.handle.createReadStream());
 }
 
-function isNotModified(request: FastifyRequest, etag: string, modified: Date): boolean {
+/** If-None-Match names this entity tag (compared weakly) or `*`. */
+function matchesIfNoneMatch(request: FastifyRequest, etag: string): boolean {
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch !== undefined) {
-    const bare = (tag: string): string => tag.trim().replace(/^W\//, '');
-    return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
-  }
+  if (ifNoneMatch === undefined) return false;
+  const bare = (tag: string): string => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+function isNotModified(request: FastifyRequest, etag: string, modified: Date): boolean {
+  if (request.headers['if-none-match'] !== undefined) return matchesIfNoneMatch(request, etag);
   const ifModifiedSince = request.headers['if-modified-since'];
   if (ifModifiedSince !== undefined) {
     const since = Date.parse(ifModifiedSince);
@@ -330,27 +350,9 @@ function findPages(distRoot: string): Map<string, string> {
   return pages;
 }
 
-type NotFoundPage = { body: Buffer } & Partial<Record<Encoding, Buffer>>;
-
-// Read and compressed once: 404s are what scanners hammer, and they should cost neither a disk read nor compression.
-async function readNotFoundPage(
-  distRoot: string,
-  compressedFiles: CompressedFiles,
-  log: FastifyBaseLogger,
-): Promise<NotFoundPage | null> {
-  let body: Buffer;
-  try {
-    body = fs.readFileSync(path.join(distRoot, '404.html'));
-  } catch {
-    log.warn({ distDir: distRoot }, `404.html is missing from the build; unknown pages get a plain "${notFoundText}".`);
-    return null;
-  }
-  if (!isCompressible(htmlType, body.length)) return { body };
-  const [br, gzip] = await Promise.all([
-    compressedFiles.get('404.html', 'br', body),
-    compressedFiles.get('404.html', 'gzip', body),
-  ]);
-  return { body, br, gzip };
+function warnIfNoNotFoundPage(distRoot: string, log: FastifyBaseLogger): void {
+  if (fs.existsSync(path.join(distRoot, notFoundFile))) return;
+  log.warn({ distDir: distRoot }, `404.html is missing from the build; unknown pages get a plain "${notFoundText}".`);
 }
 
 function warnAboutMissingRoutes(
