@@ -29,8 +29,12 @@ export interface SignalHandlingOptions extends ShutdownOptions {
 export const shutdownSignals = ['SIGTERM', 'SIGINT'] as const;
 
 /** Builds the app from the environment (plus overrides) and listens; the promise settles once it accepts connections. */
-export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<StartedServer> {
-  const config: ServerConfig = { ...loadConfig(), ...overrides };
+export function startServer(overrides: Partial<ServerConfig> = {}): Promise<StartedServer> {
+  return startServerWith({ ...loadConfig(), ...overrides });
+}
+
+/** Builds the app from settings already read (main.ts reads them once, to know how many processes to start). */
+export async function startServerWith(config: ServerConfig): Promise<StartedServer> {
   const app = await buildApp({
     distDir: config.distDir,
     databasePath: config.databasePath,

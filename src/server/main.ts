@@ -3,7 +3,7 @@
 import cluster from 'node:cluster';
 import { runPrimary } from './cluster';
 import { loadConfig } from './config';
-import { handleShutdownSignals, startServer } from './lifecycle';
+import { handleShutdownSignals, startServerWith } from './lifecycle';
 import type { SignalSource } from './lifecycle';
 
 export { handleShutdownSignals, shutdown, startServer } from './lifecycle';
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
       runPrimary({ workers: config.processes, logLevel: config.logLevel });
       return;
     }
-    const { app } = await startServer(config);
+    const { app } = await startServerWith(config);
     handleShutdownSignals(app, cluster.isWorker ? { signals: primaryOnly } : {});
   } catch (error) {
     // The logger may not exist yet (a bad PORT fails before the app is built), so write to stderr directly.
