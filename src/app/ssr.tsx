@@ -6,6 +6,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
 import { themeBootScript } from '../features/theme';
+import { consentBootScript } from '../features/consent';
 import { scriptLoaderScript } from './scriptLoader';
 import { caseStudies } from '../site/case-studies/content';
 import { services } from '../site/services/catalog';
@@ -85,7 +86,7 @@ export const scriptHash = (script: string): string =>
   `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
 
 /** The inline scripts of every page; their hashes go into the CSP. */
-export const inlineScripts: readonly string[] = [themeBootScript, scriptLoaderScript];
+export const inlineScripts: readonly string[] = [themeBootScript, consentBootScript, scriptLoaderScript];
 
 /**
  * The loader (scriptLoader.ts) with what this page loads once its largest content has painted: the
@@ -189,9 +190,13 @@ export async function renderPage(
     .flatMap((match) => chunks.chunks[chunkNameOfRoute(match.route.id)] ?? [])
     .filter((file, index, all) => !entryFiles.has(file) && all.indexOf(file) === index);
 
-  const head = [...headTags(urlPath, meta), `<script>${themeBootScript}</script>`, ...imagePreloads, styles].join(
-    '\n    ',
-  );
+  const head = [
+    ...headTags(urlPath, meta),
+    `<script>${themeBootScript}</script>`,
+    `<script>${consentBootScript}</script>`,
+    ...imagePreloads,
+    styles,
+  ].join('\n    ');
   // data-path says which URL this markup was rendered for: 404.html answers many URLs.
   const stateTag = `<script type="application/json" id="${PRELOADED_STATE_ID}" data-path="${escapeHtml(urlPath)}">${serializeState(store.getState())}</script>`;
   const html = template

@@ -41,6 +41,27 @@ describe('Consent banner', () => {
     expect(problems()).toEqual([]);
   });
 
+  // Issue #21: on /faq and /contact the banner, shown only after the scripts had run, was the largest paint.
+  it('is on screen with the first paint of a first visit, before any script has run', async () => {
+    const { page, context } = await browser.open({ freshConsent: true });
+    await context.route('**/*.js', (route) => route.abort());
+    await page.goto('/faq', { waitUntil: 'domcontentloaded' });
+    expect(await bannerOf(page).isVisible()).toBe(true);
+    expect(await bannerOf(page).getByRole('button', { name: 'Accept All', exact: true }).isVisible()).toBe(true);
+  });
+
+  it('never shows to a returning visitor, nor without JavaScript (whose buttons could not work)', async () => {
+    const returning = await browser.open();
+    await returning.context.route('**/*.js', (route) => route.abort());
+    await returning.page.goto('/faq', { waitUntil: 'domcontentloaded' });
+    expect(await returning.page.getByTestId('cookie-banner').count()).toBe(1);
+    expect(await bannerOf(returning.page).isVisible()).toBe(false);
+
+    const withoutScript = await browser.open({ freshConsent: true, javaScriptEnabled: false });
+    await withoutScript.page.goto('/faq');
+    expect(await bannerOf(withoutScript.page).isVisible()).toBe(false);
+  });
+
   it('Reject All hides it for good and nothing is requested from the analytics host', async () => {
     const { page, problems, requests } = await openFirstVisit();
     await bannerOf(page).getByRole('button', { name: 'Reject All' }).click();

@@ -14,9 +14,13 @@ import {
   consentSaved,
 } from './actions';
 import { CategorySwitches } from './CategorySwitches';
-import { selectConsentDraft, selectDetailsOpen } from './consentSlice';
+import { CONSENT_ASK_ATTRIBUTE, selectConsentDraft, selectDetailsOpen } from './consentSlice';
 
-export function BannerRegion() {
+/**
+ * `open` false: the banner as the server draws it before anyone knows whether a choice is saved
+ * (CookieBanner.tsx), visible only where the boot script marked the page as a first visit.
+ */
+export function BannerRegion({ open }: { open: boolean }) {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const detailsOpen = useAppSelector(selectDetailsOpen);
@@ -24,14 +28,16 @@ export function BannerRegion() {
   const detailsId = useId();
   const region = useRef<HTMLElement>(null);
 
-  // Focus moves into the banner when it opens and goes back where it was when it closes.
+  // Focus moves into the banner when it opens and goes back where it was when it closes (not while
+  // it is pending: it may be hidden, and a returning visitor's focus stays where it is).
   useEffect(() => {
+    if (!open) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     region.current?.focus();
     return () => {
       if (previous && previous !== document.body && previous.isConnected) previous.focus();
     };
-  }, []);
+  }, [open]);
 
   // Escape closes it while focus is inside (it is not modal: elsewhere Escape belongs to the page).
   useEffect(() => {
@@ -44,7 +50,13 @@ export function BannerRegion() {
   }, [dispatch]);
 
   return (
-    <section ref={region} aria-labelledby={headingId} tabIndex={-1} css={styles.banner} data-testid="cookie-banner">
+    <section
+      ref={region}
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      css={open ? styles.banner : [styles.banner, styles.pending]}
+      data-testid="cookie-banner"
+    >
       <div css={styles.header}>
         <h2 id={headingId} css={styles.heading}>
           Cookie preferences
@@ -115,6 +127,8 @@ const styles = {
     '&:focus-visible': { outline: `3px solid ${colors.focus}`, outlineOffset: 2 },
     '&:focus:not(:focus-visible)': { outline: 'none' },
   },
+  // Shown before the store knows the saved choice only where the boot script found none.
+  pending: { [`html:not([${CONSENT_ASK_ATTRIBUTE}]) &`]: { display: 'none' } },
   header: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: space.md },
   heading: { margin: 0, fontSize: fontSizes.lg },
   close: {

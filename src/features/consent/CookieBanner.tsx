@@ -1,5 +1,11 @@
 // The consent banner: shows itself on a first visit (no saved choice), opens again from the
 // footer's Cookie Settings button, and never appears on the privacy page, whose panel does its job.
+//
+// On a first visit it is in the server's markup and paints with the page (issue #21: appearing only
+// after the scripts had run, it was the largest paint of /faq and /contact, 1.5 s after the first).
+// Until the store has read the saved choice back, the banner is rendered "pending": the server and
+// the hydrating browser draw it alike, and CSS shows it only when the inline boot script found no
+// stored choice (bootScript.ts). Once the choice is known it either opens for real or goes away.
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { consentConfig } from '../../shared/config';
@@ -49,11 +55,12 @@ export function CookieBanner({ autoShow = consentConfig.autoShow }: { autoShow?:
     return () => window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, onOpenSettings);
   }, [onPrivacyPage, dispatch]);
 
-  // Never part of the server render (the banner opens only after the saved choice is read back),
-  // so loading it lazily cannot disturb hydration.
-  return open && !onPrivacyPage ? (
+  // About to show itself unless a saved choice turns up: what the server renders for every visitor.
+  const pending = autoShow && !hasSavedChoice && !autoShown;
+  // Lazily loaded: a hydrating browser keeps the server's banner as it is until the chunk arrives.
+  return (open || pending) && !onPrivacyPage ? (
     <Suspense fallback={null}>
-      <BannerRegion />
+      <BannerRegion open={open} />
     </Suspense>
   ) : null;
 }

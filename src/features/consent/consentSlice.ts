@@ -62,6 +62,9 @@ export const consentSlice = createSlice({
  */
 export const CONSENT_STORAGE_KEY = `${PERSIST_KEY}-consent`;
 
+/** Set on <html> by the boot script (bootScript.ts) before the first paint when no choice is stored: the banner may show. */
+export const CONSENT_ASK_ATTRIBUTE = 'data-consent-ask';
+
 /** Validates a persisted consent value; anything malformed falls back to the defaults (undefined). */
 export function parsePersistedConsent(value: unknown): ConsentState | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -118,6 +121,8 @@ export const consentUiSlice = createSlice({
       })
       .addCase(consentBannerClosed, (state) => {
         state.bannerOpen = false;
+        // Closed before it had opened itself (the server's banner, while the choice was read back): it stays closed too.
+        state.autoShown = true;
         state.detailsOpen = false;
         state.toggled = [];
       })

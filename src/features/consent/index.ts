@@ -4,6 +4,7 @@ export {
   isConsentChoice,
   parsePersistedConsent,
   CONSENT_STORAGE_KEY,
+  CONSENT_ASK_ATTRIBUTE,
   selectConsentDraft,
 } from './consentSlice';
 export {
@@ -17,3 +18,4 @@ export { defaultPreferences } from './categories';
 export type { ConsentPreferences } from './categories';
 export { CookieBanner } from './CookieBanner';
 export { CookieSettingsPanel } from './CookieSettingsPanel';
+export { consentBootScript } from './bootScript';

@@ -64,6 +64,18 @@ describe('prerender', () => {
     expect(headOf(home.html)).toContain('<title>Meridian Cloud Consulting</title>');
   });
 
+  it('draws the consent banner in the markup, hidden unless the boot script finds no saved choice, and not on the privacy page', async () => {
+    // Painted with the page on a first visit (issue #21): it no longer appears after the scripts.
+    expect(home.html).toMatch(/<section[^>]*aria-labelledby="[^"]+"[^>]*data-testid="cookie-banner"/);
+    expect(home.html).toContain('Cookie preferences</h2>');
+    expect(home.html).toMatch(/html:not\(\[data-consent-ask\]\) \.css-[\w-]+\{display:none;\}/);
+    const boot = executableScripts(headOf(home.html)).find((script) => script.includes('data-consent-ask'));
+    expect(boot).toBeDefined();
+    expect(inlineScripts).toContain(boot);
+    const privacy = await renderPage('/privacy-policy', template, chunks);
+    expect(privacy.html).not.toContain('data-testid="cookie-banner"');
+  });
+
   it('inlines the critical emotion styles in the head', () => {
     expect(headOf(home.html)).toMatch(/<style data-emotion="css-global [^"]+">:root\{--c-bg:#ffffff/);
     expect(headOf(home.html)).toMatch(/<style data-emotion="css [^"]+">/);
@@ -95,9 +107,9 @@ describe('prerender', () => {
     expect(match).not.toBeNull();
     const state = JSON.parse(match?.[1] ?? '') as { theme: { mode: string } };
     expect(state.theme).toEqual({ mode: 'light' });
-    // The only inline executable scripts are the theme boot script and the script loader, whose hashes the CSP allows.
+    // The only inline executable scripts are the theme and consent boot scripts and the script loader, whose hashes the CSP allows.
     expect(executableScripts(home.html)).toEqual([...inlineScripts]);
-    expect(inlineScripts).toHaveLength(2);
+    expect(inlineScripts).toHaveLength(3);
     for (const script of inlineScripts) {
       expect(scriptHash(script)).toBe(`sha256-${createHash('sha256').update(script).digest('base64')}`);
     }

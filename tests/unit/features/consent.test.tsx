@@ -6,8 +6,10 @@ import { CONSENT_SAVE_ERROR, LEGACY_STORAGE_KEY } from '../../../src/app/persist
 import { makeStore } from '../../../src/app/store';
 import type { AppStore } from '../../../src/app/store';
 import {
+  CONSENT_ASK_ATTRIBUTE,
   CONSENT_STORAGE_KEY,
   CookieBanner,
+  consentBootScript,
   CookieSettingsPanel,
   consentAcceptedAll,
   consentBannerOpened,
@@ -286,10 +288,94 @@ describe('cookie banner', () => {
     expect(banner()).not.toBeInTheDocument();
   });
 
-  it('waits for the saved state: nothing shows before rehydration (so hydration matches the server)', async () => {
-    renderWithProviders(<CookieBanner />, { store: makeStore() });
-    await flushWrites();
-    expect(banner()).not.toBeInTheDocument();
+  describe('before the saved state is read back (the server renders it the same way)', () => {
+    const pendingBanner = () => screen.getByTestId('cookie-banner');
+    afterEach(() => document.documentElement.removeAttribute(CONSENT_ASK_ATTRIBUTE));
+
+    it('is drawn but hidden unless the boot script found no saved choice, and takes no focus', async () => {
+      const { user } = renderWithProviders(
+        <>
+          <button type="button">Somewhere on the page</button>
+          <CookieBanner />
+        </>,
+        { store: makeStore() },
+      );
+      await flushWrites();
+      expect(pendingBanner()).not.toBeVisible();
+      expect(banner()).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Somewhere on the page' }));
+      document.documentElement.setAttribute(CONSENT_ASK_ATTRIBUTE, '');
+      expect(pendingBanner()).toBeVisible();
+      expect(screen.getByRole('region', { name: 'Cookie preferences' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Somewhere on the page' })).toHaveFocus();
+    });
+
+    it('opens for real once no saved choice turns up, and goes away when one does', async () => {
+      const store = makeStore();
+      const { unmount } = renderWithProviders(<CookieBanner />, { store });
+      expect(pendingBanner()).toBeInTheDocument();
+      await act(() => new Promise<void>((resolve) => persistStore(store, null, resolve)));
+      expect(await screen.findByRole('region', { name: 'Cookie preferences' })).toHaveFocus();
+      unmount();
+
+      saveConsent(savedRejection);
+      const returning = makeStore();
+      renderWithProviders(<CookieBanner />, { store: returning });
+      expect(pendingBanner()).toBeInTheDocument();
+      await act(() => new Promise<void>((resolve) => persistStore(returning, null, resolve)));
+      expect(screen.queryByTestId('cookie-banner')).not.toBeInTheDocument();
+    });
+
+    it('closing it before it opened itself keeps it closed', async () => {
+      document.documentElement.setAttribute(CONSENT_ASK_ATTRIBUTE, '');
+      const store = makeStore();
+      const { user } = renderWithProviders(<CookieBanner />, { store });
+      await user.click(screen.getByRole('button', { name: 'Close cookie preferences' }));
+      expect(banner()).not.toBeInTheDocument();
+      await act(() => new Promise<void>((resolve) => persistStore(store, null, resolve)));
+      await flushWrites();
+      expect(banner()).not.toBeInTheDocument();
+      expect(store.getState().consent.hasSavedChoice).toBe(false);
+    });
+  });
+
+  describe('boot script (runs inline before the first paint)', () => {
+    // The boot script ships as a string (its hash is in the CSP); evaluating it is the point.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const runBootScript = () => (new Function(consentBootScript) as () => void)();
+    const asks = () => document.documentElement.hasAttribute(CONSENT_ASK_ATTRIBUTE);
+    afterEach(() => document.documentElement.removeAttribute(CONSENT_ASK_ATTRIBUTE));
+
+    it('marks a first visit, and not a returning one', () => {
+      runBootScript();
+      expect(asks()).toBe(true);
+      document.documentElement.removeAttribute(CONSENT_ASK_ATTRIBUTE);
+      saveConsent(savedRejection);
+      runBootScript();
+      expect(asks()).toBe(false);
+    });
+
+    it('counts a choice still in the old shared record, and only a saved one', () => {
+      saveLegacyRecord({ consent: { preferences: defaultPreferences, hasSavedChoice: false, savedAt: null } });
+      runBootScript();
+      expect(asks()).toBe(true);
+      document.documentElement.removeAttribute(CONSENT_ASK_ATTRIBUTE);
+      saveLegacyRecord({ consent: savedRejection });
+      runBootScript();
+      expect(asks()).toBe(false);
+    });
+
+    it('never throws: with storage refused or a corrupt record the banner waits for the store', () => {
+      window.localStorage.setItem(LEGACY_STORAGE_KEY, '{not json');
+      expect(runBootScript).not.toThrow();
+      expect(asks()).toBe(false);
+      const getItem = jest.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+        throw new Error('SecurityError');
+      });
+      expect(runBootScript).not.toThrow();
+      expect(asks()).toBe(false);
+      getItem.mockRestore();
+    });
   });
 
   it('opens on the openCookieSettings window event (the footer button) and returns focus on Escape', async () => {
