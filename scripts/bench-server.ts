@@ -1,5 +1,6 @@
 // `npm run bench:server [-- --smoke | --seconds N] [--connections N]` (issue #21): the site server, as one process
-// and as one process per core (WEB_CONCURRENCY=auto), against nginx serving the same dist/ on loopback, in one run.
+// and as one process per core (WEB_CONCURRENCY=auto), against nginx serving the same dist/ on loopback, in one run,
+// both with a worker per core (as deployed) and with one worker (the same process count as the single site process).
 // nginx is Debian's, started by this script with a configuration of its own (gzip on, as nginx is usually deployed:
 // Debian's suggested gzip settings, an access log); the site server runs as `npm start` runs it (LOG_LEVEL=info, its
 // log written to a file). wrk (Debian's) loads each in turn over `/`, `/blog`, a post, a page from the build and the
@@ -68,15 +69,19 @@ function benchPaths(): string[] {
   return ['/', '/blog', post, PRERENDERED, vendor];
 }
 
-async function startNginx(workDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+/** nginx with `workers` worker processes ('auto': one per core, as Debian's configuration has it). */
+async function startNginx(
+  workDir: string,
+  workers: 'auto' | number,
+): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await findFreePort();
-  const prefix = path.join(workDir, 'nginx');
+  const prefix = path.join(workDir, `nginx-${workers}`);
   fs.mkdirSync(path.join(prefix, 'tmp'), { recursive: true });
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((kind) => `  ${kind}_temp_path ${path.join(prefix, 'tmp', kind)};`)
     .join('\n');
   const config = `
-worker_processes auto;
+worker_processes ${workers};
 daemon off;
 pid ${path.join(prefix, 'nginx.pid')};
 error_log ${path.join(prefix, 'error.log')} warn;
@@ -201,24 +206,31 @@ async function main(): Promise<void> {
   buildIfStale();
   const paths = benchPaths();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-'));
-  // The site as `npm start` runs it (one process), and with one process per core (WEB_CONCURRENCY, cluster.ts).
+  // The site as `npm start` runs it (one process), and with one process per core (WEB_CONCURRENCY, cluster.ts). Each
+  // is also compared with nginx running as many worker processes (`same` below): the issue's ratio is against nginx as
+  // deployed (a worker per core), which a single Node process, on one core, cannot reach for plain files.
+  const cores = os.availableParallelism();
   const sites = [
-    { name: 'site', server: await startSiteServer({ LOG_LEVEL: 'info' }) },
+    { name: 'site', server: await startSiteServer({ LOG_LEVEL: 'info' }), same: 'nginx×1' },
     {
-      name: `site×${os.availableParallelism()}`,
+      name: `site×${cores}`,
       server: await startSiteServer({ LOG_LEVEL: 'info', WEB_CONCURRENCY: 'auto' }),
+      same: 'nginx',
     },
   ];
-  let nginx: ChildProcess | undefined;
+  const nginxes: ChildProcess[] = [];
   const failures: string[] = [];
   const notes: string[] = [];
   const rows: Row[] = [];
   try {
-    const started = await startNginx(workDir);
-    nginx = started.child;
+    const nginxAuto = await startNginx(workDir, 'auto');
+    nginxes.push(nginxAuto.child);
+    const nginxOne = await startNginx(workDir, 1);
+    nginxes.push(nginxOne.child);
     const servers = [
       ...sites.map(({ name, server }) => ({ name, baseUrl: server.baseUrl })),
-      { name: 'nginx', baseUrl: started.baseUrl },
+      { name: 'nginx', baseUrl: nginxAuto.baseUrl },
+      { name: 'nginx×1', baseUrl: nginxOne.baseUrl },
     ];
     console.log(
       `wrk -t2 -c${options.connections} -d${options.seconds}s on loopback, ${os.availableParallelism()} cores; ` +
@@ -242,7 +254,7 @@ async function main(): Promise<void> {
           // a figure of nginx's, printed; only the site's wrong answers fail the run.
           for (const error of result.errors) {
             const line = `${name} ${urlPath} ${compressed ? 'compressed' : 'plain'}: ${error}`;
-            if (name === 'nginx') notes.push(line);
+            if (name.startsWith('nginx')) notes.push(line);
             else failures.push(line);
           }
           results.set(name, result);
@@ -251,7 +263,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    nginx?.kill('SIGQUIT');
+    for (const nginx of nginxes) nginx.kill('SIGQUIT');
     for (const { server } of sites) {
       await stopSiteServer(server.child);
       fs.rmSync(server.tempDir, { recursive: true, force: true });
@@ -261,21 +273,23 @@ async function main(): Promise<void> {
 
   console.log('');
   console.log(
-    `${'path'.padEnd(32)} ${'mode'.padEnd(10)} ${'server'.padEnd(8)} ${'req/s'.padStart(8)} ${'p99'.padStart(9)} ${'/nginx'.padStart(7)}  targets`,
+    `${'path'.padEnd(32)} ${'mode'.padEnd(10)} ${'server'.padEnd(8)} ${'req/s'.padStart(8)} ${'p99'.padStart(9)} ${'/nginx'.padStart(7)} ${'/same'.padStart(6)}  targets (ratio to nginx; to nginx with as many processes)`,
   );
   for (const row of rows) {
-    const base = row.results.get('nginx')?.requestsPerSecond ?? 0;
+    const rate = (name: string) => row.results.get(name)?.requestsPerSecond ?? 0;
     const ratioTarget = row.compressed ? TARGETS.compressedRatio : TARGETS.plainRatio;
     for (const [name, result] of row.results) {
-      const ratio = result.requestsPerSecond / base;
+      const ratio = result.requestsPerSecond / rate('nginx');
+      const same = sites.find((site) => site.name === name)?.same;
+      const sameRatio = same === undefined ? undefined : result.requestsPerSecond / rate(same);
       const targets =
-        name === 'nginx'
+        sameRatio === undefined
           ? ''
-          : `ratio ≥ ${ratioTarget}: ${verdict(ratio >= ratioTarget)}, p99 ≤ ${TARGETS.p99Ms} ms: ${verdict(result.p99Ms <= TARGETS.p99Ms)}`;
+          : `ratio ≥ ${ratioTarget}: ${verdict(ratio >= ratioTarget)}; ${verdict(sameRatio >= ratioTarget)}, p99 ≤ ${TARGETS.p99Ms} ms: ${verdict(result.p99Ms <= TARGETS.p99Ms)}`;
       console.log(
         `${row.urlPath.slice(0, 32).padEnd(32)} ${(row.compressed ? 'compressed' : 'plain').padEnd(10)} ${name.padEnd(8)} ` +
           `${result.requestsPerSecond.toFixed(0).padStart(8)} ${`${result.p99Ms.toFixed(1)} ms`.padStart(9)} ` +
-          `${`${ratio.toFixed(2)}×`.padStart(7)}  ${targets}`,
+          `${`${ratio.toFixed(2)}×`.padStart(7)} ${(sameRatio === undefined ? '' : `${sameRatio.toFixed(2)}×`).padStart(6)}  ${targets}`,
       );
     }
   }
