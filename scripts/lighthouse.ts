@@ -1,4 +1,4 @@
-// `npm run lighthouse -- /blog [/blog/some-post …]`: Lighthouse mobile performance of built pages,
+// `npm run lighthouse -- /blog [/blog/some-post …] [--all]`: Lighthouse mobile performance of built pages,
 // served by the real site server, in Debian's Chromium. Prints score, LCP, TBT and CLS per page.
 // LIGHTHOUSE_RUNS (default 3) sets the runs per page; LIGHTHOUSE_REPORTS=dir keeps the reports.
 import { execFile } from 'node:child_process';
@@ -56,6 +56,13 @@ function firstSnippet(details: unknown): string | undefined {
   return undefined;
 }
 
+function builtRoutes(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'dist', 'build-manifest.json'), 'utf8')) as {
+    routes: string[];
+  };
+  return manifest.routes;
+}
+
 async function main(): Promise<void> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(
@@ -63,16 +70,19 @@ async function main(): Promise<void> {
     );
   }
   const pages = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
-  if (pages.length === 0) pages.push('/');
   buildIfStale();
+  // --all: every route the build prerendered (its manifest), for "at least 98 on every other route".
+  if (process.argv.includes('--all')) pages.push(...builtRoutes().filter((route) => !pages.includes(route)));
+  if (pages.length === 0) pages.push('/');
   // The same real site server the browser tests start: free port, temp database, health wait.
   const server = await startSiteServer();
   const base = server.baseUrl;
   const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
+  const summary: { page: string; score: number; gap: number }[] = [];
   try {
     for (const page of pages) {
       // One run on a 2-core machine swings by several points: report the median of RUNS runs.
-      const runs: { score: number; line: string; brief: string }[] = [];
+      const runs: { score: number; gap: number; line: string; brief: string }[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         const output = path.join(reportDir, 'report.json');
         await runLighthouse(
@@ -98,6 +108,7 @@ async function main(): Promise<void> {
         const score = Math.round((report.categories.performance.score ?? 0) * 100);
         runs.push({
           score,
+          gap: lcpAfterFcp(report),
           line: `LCP ${audit('largest-contentful-paint')} (FCP + ${lcpAfterFcp(report)} ms) · TBT ${audit('total-blocking-time')} · CLS ${audit('cumulative-layout-shift')} · FCP ${audit('first-contentful-paint')}`,
           // Which element the LCP was: what to look at when it paints after the FCP.
           brief: `${score} (LCP ${audit('largest-contentful-paint')} = FCP + ${lcpAfterFcp(report)} ms, TBT ${audit('total-blocking-time')}, ${(
@@ -111,7 +122,15 @@ async function main(): Promise<void> {
         `${page}: performance ${median?.score ?? 0} (median of ${runs.map((r) => r.score).join(', ')}) · ${median?.line ?? ''}`,
       );
       console.log(`  runs: ${runs.map((r) => r.brief).join('; ')}`);
+      summary.push({ page, score: median?.score ?? 0, gap: median?.gap ?? NaN });
     }
+    const below = summary.filter((entry) => entry.score < 98);
+    const late = summary.filter((entry) => !(entry.gap <= 150));
+    console.log(
+      `\n${summary.length} pages; scores ${Math.min(...summary.map((e) => e.score))}–${Math.max(...summary.map((e) => e.score))}; ` +
+        `below 98: ${below.map((e) => `${e.page} ${e.score}`).join(', ') || 'none'}; ` +
+        `LCP more than 150 ms after FCP: ${late.map((e) => `${e.page} +${e.gap} ms`).join(', ') || 'none'}`,
+    );
   } finally {
     await stopSiteServer(server.child);
     fs.rmSync(server.tempDir, { recursive: true, force: true });

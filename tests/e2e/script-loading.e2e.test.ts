@@ -47,6 +47,17 @@ describe('Scripts load after the largest content has painted', () => {
     },
   );
 
+  it('asks for nothing else before the first paint either: the icon is inline, the manifest linked with the app', async () => {
+    // Fetched before a text page's first frame, the icon and the manifest counted as what its largest paint waited for.
+    const { html } = await fetchPage('/about');
+    expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,%3Csvg[^"]*" type="image\/svg\+xml" \/>/);
+    expect(html).not.toMatch(/<link[^>]*\brel="manifest"/);
+    const { page, problems } = await browser.open();
+    await visit(page, '/about');
+    await expect(page.locator('link[rel="manifest"]').getAttribute('href')).resolves.toBe('/manifest.webmanifest');
+    expect(problems()).toEqual([]);
+  });
+
   it('requests the app on a text-hero page after the first contentful paint, then hydrates: the menu opens', async () => {
     const { page, problems } = await browser.open({ viewport: MOBILE_VIEWPORT, isMobile: true, hasTouch: true });
     await visit(page, '/');
