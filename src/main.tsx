@@ -60,10 +60,10 @@ async function start(): Promise<void> {
   const prerendered = hasMarkup && renderedForThisUrl();
 
   await yieldToBrowser();
-  const [{ makeStore }, { persistStore }, { appStarted }] = await Promise.all([
+  const [{ makeStore }, { persistStore }, { startBrowserFeatures }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/store'),
     import(/* webpackMode: "eager" */ 'redux-persist'),
-    import(/* webpackMode: "eager" */ './shared/appEvents'),
+    import(/* webpackMode: "eager" */ './app/browserFeatures'),
   ]);
   await yieldToBrowser();
   const store = makeStore(preloadedState);
@@ -95,7 +95,7 @@ async function start(): Promise<void> {
     setTimeout(() => {
       setHydrating(false);
       persistStore(store);
-      store.dispatch(appStarted());
+      void startBrowserFeatures(store);
       enableRoutePreloading(routes);
     }, 0);
   };

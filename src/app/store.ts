@@ -85,6 +85,15 @@ export interface StoreOptions {
   extra?: AppExtra;
 }
 
+/** Each store's listener middleware, for the listeners whose code loads after the store is made (browserFeatures.ts). */
+const laterListeners = new WeakMap<object, AppStartListening>();
+
+export function startListeningOn(store: AppStore): AppStartListening {
+  const startListening = laterListeners.get(store);
+  if (!startListening) throw new Error('Not a store made by makeStore');
+  return startListening;
+}
+
 /** A fresh store for the browser, the prerender and every test. */
 export function makeStore(preloadedState?: Partial<RootState>, { extra = defaultContentExtra }: StoreOptions = {}) {
   const listenerMiddleware = createListenerMiddleware();
@@ -103,7 +112,9 @@ export function makeStore(preloadedState?: Partial<RootState>, { extra = default
     enhancers: (getDefaultEnhancers) => getDefaultEnhancers({ autoBatch: { type: 'tick' } }),
     devTools: devToolsOption(),
   });
-  registerListeners(listenerMiddleware.startListening as AppStartListening);
+  const startListening = listenerMiddleware.startListening as AppStartListening;
+  registerListeners(startListening);
+  laterListeners.set(store, startListening);
   return store;
 }
 

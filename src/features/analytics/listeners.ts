@@ -1,4 +1,5 @@
-// Starts the Google tag in Consent Mode v2 and keeps it in step with the visitor's choice and location.
+// Starts the Google tag in Consent Mode v2 and keeps it in step with the visitor's choice. These listeners load in a
+// chunk of their own once the page is committed (src/app/browserFeatures.ts); page views are pageViews.ts's, from the start.
 import { REHYDRATE } from 'redux-persist';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { appStarted } from '../../shared/appEvents';
@@ -8,15 +9,12 @@ import { logError } from '../../shared/logger';
 import { defaultPreferences, isConsentChoice } from '../consent';
 import type { ConsentPreferences } from '../consent';
 import { vitalsSummarized } from '../monitoring';
-import { locationChanged, scriptRequested, tagInitialized } from './analyticsSlice';
-import { activeGtag, installGtag, loadGtagScript, toGtagConsent } from './gtag';
-import { isExcludedPath } from './pageViews';
-import { reportWebVitalsSummary, setUserProperties, trackPageView } from './track';
+import { scriptRequested, tagInitialized } from './analyticsSlice';
+import { activeGtag } from './gtag';
+import { installGtag, loadGtagScript, toGtagConsent } from './tag';
+import { reportWebVitalsSummary, setUserProperties } from './track';
 
 export const ANALYTICS_SCRIPT_ERROR = 'Analytics script failed to load';
-
-/** How long an early page view waits for the tag to start before it is dropped. */
-const TAG_START_TIMEOUT_MS = 10_000;
 
 type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
 
@@ -51,7 +49,7 @@ export function addAnalyticsListeners(startListening: AppStartListening): void {
       });
       gtag('js', new Date());
       gtag('config', measurementId, {
-        send_page_view: false, // page views come from the location listener below, de-duplicated
+        send_page_view: false, // page views come from pageViews.ts's location listener, de-duplicated
         app_version: analyticsConfig.appVersion,
         linker: { domains: [...analyticsConfig.linkerDomains] },
       });
@@ -70,21 +68,6 @@ export function addAnalyticsListeners(startListening: AppStartListening): void {
       const { analytics, consent } = api.getState();
       if (!measurementId || !analytics.tagReady || !consent.hasSavedChoice) return;
       applyConsent(consent.preferences, measurementId, api);
-    },
-  });
-
-  startListening({
-    actionCreator: locationChanged,
-    effect: async (action, api) => {
-      const { path, title } = action.payload;
-      if (path === api.getOriginalState().analytics.lastPath || isExcludedPath(path)) return;
-      if (!analyticsMeasurementId()) return;
-      // The first page's view can arrive before the app has started the tag.
-      if (!api.getState().analytics.tagReady) {
-        const ready = await api.condition((_a, state) => state.analytics.tagReady, TAG_START_TIMEOUT_MS);
-        if (!ready) return;
-      }
-      trackPageView(path, title);
     },
   });
 }

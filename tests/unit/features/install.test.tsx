@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { appStarted } from '../../../src/shared/appEvents';
+import { startBrowserFeatures } from '../../../src/app/browserFeatures';
 import { Footer } from '../../../src/app/layout/Footer';
 import { renderWithProviders } from '../../support/render';
 
@@ -41,11 +41,9 @@ function stubDisplayMode(initiallyStandalone: boolean) {
   };
 }
 
-function renderFooter() {
+async function renderFooter() {
   const view = renderWithProviders(<Footer />);
-  act(() => {
-    view.store.dispatch(appStarted());
-  });
+  await act(() => startBrowserFeatures(view.store));
   return view;
 }
 
@@ -57,18 +55,16 @@ describe('install state', () => {
     window.matchMedia = originalMatchMedia;
   });
 
-  it('shows no Install button until the browser offers an install prompt', () => {
+  it('shows no Install button until the browser offers an install prompt', async () => {
     const { store } = renderWithProviders(<Footer />);
     expect(installButton()).not.toBeInTheDocument();
-    act(() => {
-      store.dispatch(appStarted());
-    });
+    await act(() => startBrowserFeatures(store));
     expect(installButton()).not.toBeInTheDocument();
     expect(store.getState().connectivity.installable).toBe(false);
   });
 
-  it('becomes installable after beforeinstallprompt and keeps the browser from showing its own prompt', () => {
-    const { store } = renderFooter();
+  it('becomes installable after beforeinstallprompt and keeps the browser from showing its own prompt', async () => {
+    const { store } = await renderFooter();
     const event = offerInstall('accepted');
     expect(event.defaultPrevented).toBe(true);
     expect(installButton()).toBeVisible();
@@ -78,7 +74,7 @@ describe('install state', () => {
   });
 
   it('prompts on Install and records an accepted prompt', async () => {
-    const { store, user } = renderFooter();
+    const { store, user } = await renderFooter();
     const event = offerInstall('accepted');
     await user.click(screen.getByRole('button', { name: 'Install app' }));
     expect(event.prompt).toHaveBeenCalledTimes(1);
@@ -87,15 +83,15 @@ describe('install state', () => {
   });
 
   it('records a dismissed prompt and hides the spent button', async () => {
-    const { store, user } = renderFooter();
+    const { store, user } = await renderFooter();
     offerInstall('dismissed');
     await user.click(screen.getByRole('button', { name: 'Install app' }));
     expect(store.getState().connectivity).toMatchObject({ installOutcome: 'dismissed', installable: false });
     expect(installButton()).not.toBeInTheDocument();
   });
 
-  it('is installed after appinstalled, which clears the prompt', () => {
-    const { store } = renderFooter();
+  it('is installed after appinstalled, which clears the prompt', async () => {
+    const { store } = await renderFooter();
     offerInstall('accepted');
     act(() => {
       window.dispatchEvent(new Event('appinstalled'));
@@ -104,9 +100,9 @@ describe('install state', () => {
     expect(installButton()).not.toBeInTheDocument();
   });
 
-  it('follows the standalone display mode, and offers no install inside the installed app', () => {
+  it('follows the standalone display mode, and offers no install inside the installed app', async () => {
     const displayMode = stubDisplayMode(true);
-    const { store } = renderFooter();
+    const { store } = await renderFooter();
     expect(store.getState().connectivity.standalone).toBe(true);
     offerInstall('accepted');
     expect(installButton()).not.toBeInTheDocument();

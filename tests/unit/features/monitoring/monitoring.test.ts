@@ -2,6 +2,7 @@
 import { addListener, clearAllListeners } from '@reduxjs/toolkit';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { appStarted } from '../../../../src/shared/appEvents';
+import { loadBrowserFeatures } from '../../../../src/app/browserFeatures';
 import { makeStore } from '../../../../src/app/store';
 import {
   VITAL_THRESHOLDS,
@@ -52,6 +53,8 @@ afterEach(() => {
 async function startedStore(random?: number) {
   const store = makeStore();
   stores.push(store);
+  // As startBrowserFeatures does, in two steps: the listeners first, so only the start sees `random`.
+  await loadBrowserFeatures(store);
   const spy = random === undefined ? undefined : jest.spyOn(Math, 'random').mockReturnValue(random);
   store.dispatch(appStarted());
   spy?.mockRestore();
