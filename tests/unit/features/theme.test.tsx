@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { REHYDRATE, persistStore } from 'redux-persist';
 import { appStarted } from '../../../src/shared/appEvents';
 import { PERSIST_KEY } from '../../../src/shared/config';
-import { LEGACY_STORAGE_KEY } from '../../../src/app/persist';
+import { LEGACY_STORAGE_KEY } from '../../../src/app/choiceStorage';
 import { makeStore } from '../../../src/app/store';
 import { ThemeToggle, themeBootScript } from '../../../src/features/theme';
 import { installColorScheme } from '../../support/matchMedia';
