@@ -4,10 +4,10 @@ import { persistReducer } from 'redux-persist';
 import type { PersistPartial } from 'redux-persist/es/persistReducer';
 import { defaultContentExtra } from '../features/blog';
 import type { BlogUiState, ContentEntitiesState } from '../features/blog';
+import type { MonitoringState } from '../features/monitoring';
 import { analyticsSlice } from '../features/analytics';
 import { connectivitySlice } from '../features/connectivity';
 import { consentSlice, consentUiSlice } from '../features/consent';
-import { monitoringSlice } from '../features/monitoring';
 import { themeSlice } from '../features/theme';
 import { contentApi } from '../shared/api';
 import { siteConfig } from '../shared/config';
@@ -18,19 +18,19 @@ import { registerListeners } from './listeners';
 import { makePersistConfig, persistActionTypes } from './persist';
 
 // The content API's cache (a reducer of the RTK Query library) is always there; the blog's entity and
-// listing slices are injected by the blog's modules when they load (shared/reducer.ts).
+// listing slices, and monitoring's, are injected by their modules when they load (shared/reducer.ts).
 const appReducer = rootReducer
   .inject(themeSlice)
   .inject(connectivitySlice)
   .inject(consentSlice)
   .inject(consentUiSlice)
-  .inject(analyticsSlice)
-  .inject(monitoringSlice);
+  .inject(analyticsSlice);
 
-/** The blog's slices are there once its code has loaded (or a prerendered page's state brought them). */
+/** These slices are there once their code has loaded (or a prerendered page's state brought them). */
 interface InjectedState {
   content?: ContentEntitiesState;
   blog?: BlogUiState;
+  monitoring?: MonitoringState;
 }
 
 export type RootState = ReturnType<typeof appReducer> & InjectedState;
