@@ -5,7 +5,7 @@ import { LocationReporter } from '../../features/analytics';
 import { OfflineBanner } from '../../features/connectivity';
 import { CookieBanner } from '../../features/consent';
 import { ErrorBoundary } from '../../site/errors/ErrorBoundary';
-import { PageSkeleton } from '../../ui/Skeleton';
+import { PageSkeleton } from '../../ui/PageSkeleton';
 import { colors, fontSizes, layout, radii, space } from '../../ui/theme';
 import { loadingText } from '../../shared/config';
 import { lazyWithPreload } from '../../ui/lazyWithPreload';
