@@ -3,7 +3,8 @@
 import { REHYDRATE } from 'redux-persist';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { appStarted } from '../../shared/appEvents';
-import { analyticsConfig, analyticsMeasurementId } from '../../shared/config';
+import { analyticsConfig } from '../../shared/analyticsConfig';
+import { analyticsMeasurementId } from '../../shared/config';
 import type { AppStartListening } from '../../shared/listenerTypes';
 import { logError } from '../../shared/logger';
 import { defaultPreferences, isConsentChoice } from '../consent';

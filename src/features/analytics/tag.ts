@@ -1,6 +1,6 @@
 // The Google tag's command queue (window.dataLayer + window.gtag) and its script. The queue is
 // set up first, with consent defaults, so nothing the script does can run before them.
-import { analyticsConfig } from '../../shared/config';
+import { analyticsConfig } from '../../shared/analyticsConfig';
 import type { ConsentPreferences } from '../consent';
 import type { Gtag } from './gtag';
 

@@ -1,7 +1,7 @@
 // Performance monitoring's listeners: the sampling decision on app/started, then the session's
 // running parts (session.ts), which load in their own chunk off the first-load path.
 import { appStarted } from '../../shared/appEvents';
-import { metricsSampleRate, monitoringConfig } from '../../shared/config';
+import { metricsSampleRate, monitoringConfig } from '../../shared/monitoringConfig';
 import type { AppStartListening } from '../../shared/listenerTypes';
 import { logWarning } from '../../shared/logger';
 import { metricRecorded, selectMonitoring, sessionStarted } from './monitoringSlice';

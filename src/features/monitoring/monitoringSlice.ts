@@ -3,7 +3,7 @@
 // /debug, and a test can see exactly what is waiting to be sent.
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { monitoringConfig } from '../../shared/config';
+import { monitoringConfig } from '../../shared/monitoringConfig';
 import { rootReducer } from '../../shared/reducer';
 import { isValidRecord, isVitalName, rateMetric } from './metrics';
 import type { MetricRecord, PerformanceAlert, Rating, VitalName, VitalReading } from './metrics';

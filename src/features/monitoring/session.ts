@@ -1,7 +1,7 @@
 // A monitoring session's running parts, loaded after app/started so they stay off the first load:
 // flushing records to /api/metrics (every 30 s, at 100, by beacon on page hide), web vitals,
 // performance observers, alerts every 60 s and a vitals summary every 120 s.
-import { monitoringConfig } from '../../shared/config';
+import { monitoringConfig } from '../../shared/monitoringConfig';
 import type { AppStartListening } from '../../shared/listenerTypes';
 import { logError, logWarning } from '../../shared/logger';
 import { evaluateAlerts } from './alerts';

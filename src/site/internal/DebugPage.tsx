@@ -2,7 +2,8 @@
 // that needs the browser (content-source status, images, the store snapshot) loads after mount.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode, SubmitEvent } from 'react';
-import { metricsSampleRate, siteConfig } from '../../shared/config';
+import { siteConfig } from '../../shared/config';
+import { metricsSampleRate } from '../../shared/monitoringConfig';
 import { useAppSelector } from '../../shared/hooks';
 import type { RouteHandle } from '../../shared/meta';
 import { imageFileUrl, imageService } from '../../content/imageService';
