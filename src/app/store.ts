@@ -4,9 +4,9 @@ import { persistReducer } from 'redux-persist';
 import type { PersistPartial } from 'redux-persist/es/persistReducer';
 import { defaultContentExtra } from '../features/blog';
 import type { BlogUiState, ContentEntitiesState } from '../features/blog';
+import type { ConnectivityState } from '../features/connectivity';
 import type { MonitoringState } from '../features/monitoring';
 import { analyticsSlice } from '../features/analytics';
-import { connectivitySlice } from '../features/connectivity';
 import { consentSlice, consentUiSlice } from '../features/consent';
 import { themeSlice } from '../features/theme';
 import { contentApi } from '../shared/api';
@@ -18,19 +18,15 @@ import { registerListeners } from './listeners';
 import { makePersistConfig, persistActionTypes } from './persist';
 
 // The content API's cache (a reducer of the RTK Query library) is always there; the blog's entity and
-// listing slices, and monitoring's, are injected by their modules when they load (shared/reducer.ts).
-const appReducer = rootReducer
-  .inject(themeSlice)
-  .inject(connectivitySlice)
-  .inject(consentSlice)
-  .inject(consentUiSlice)
-  .inject(analyticsSlice);
+// listing slices, monitoring's and connectivity's are injected by their modules when they load (shared/reducer.ts).
+const appReducer = rootReducer.inject(themeSlice).inject(consentSlice).inject(consentUiSlice).inject(analyticsSlice);
 
 /** These slices are there once their code has loaded (or a prerendered page's state brought them). */
 interface InjectedState {
   content?: ContentEntitiesState;
   blog?: BlogUiState;
   monitoring?: MonitoringState;
+  connectivity?: ConnectivityState;
 }
 
 export type RootState = ReturnType<typeof appReducer> & InjectedState;

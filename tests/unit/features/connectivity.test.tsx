@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { startBrowserFeatures } from '../../../src/app/browserFeatures';
-import { OfflineBanner } from '../../../src/features/connectivity';
+import { OfflineBanner, selectConnectivity } from '../../../src/features/connectivity';
 import { renderWithProviders } from '../../support/render';
 
 const setOnline = (online: boolean) => {
@@ -17,7 +17,7 @@ describe('offline banner', () => {
     expect(screen.queryByText('You are currently offline. Some features may be limited.')).not.toBeInTheDocument();
     act(() => setOnline(false));
     expect(screen.getByText('You are currently offline. Some features may be limited.')).toBeInTheDocument();
-    expect(store.getState().connectivity.online).toBe(false);
+    expect(selectConnectivity(store.getState()).online).toBe(false);
     act(() => setOnline(true));
     expect(screen.queryByText('You are currently offline. Some features may be limited.')).not.toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { startBrowserFeatures } from '../../../src/app/browserFeatures';
 import { Footer } from '../../../src/app/layout/Footer';
+import { selectConnectivity } from '../../../src/features/connectivity';
 import { renderWithProviders } from '../../support/render';
 
 type Outcome = 'accepted' | 'dismissed';
@@ -60,7 +61,7 @@ describe('install state', () => {
     expect(installButton()).not.toBeInTheDocument();
     await act(() => startBrowserFeatures(store));
     expect(installButton()).not.toBeInTheDocument();
-    expect(store.getState().connectivity.installable).toBe(false);
+    expect(selectConnectivity(store.getState()).installable).toBe(false);
   });
 
   it('becomes installable after beforeinstallprompt and keeps the browser from showing its own prompt', async () => {
@@ -68,9 +69,11 @@ describe('install state', () => {
     const event = offerInstall('accepted');
     expect(event.defaultPrevented).toBe(true);
     expect(installButton()).toBeVisible();
-    expect(store.getState().connectivity.installable).toBe(true);
+    expect(selectConnectivity(store.getState()).installable).toBe(true);
     // Only a flag is stored: the event stays outside the (serializable) state.
-    expect(JSON.parse(JSON.stringify(store.getState().connectivity))).toEqual(store.getState().connectivity);
+    expect(JSON.parse(JSON.stringify(selectConnectivity(store.getState())))).toEqual(
+      selectConnectivity(store.getState()),
+    );
   });
 
   it('prompts on Install and records an accepted prompt', async () => {
@@ -78,7 +81,7 @@ describe('install state', () => {
     const event = offerInstall('accepted');
     await user.click(screen.getByRole('button', { name: 'Install app' }));
     expect(event.prompt).toHaveBeenCalledTimes(1);
-    expect(store.getState().connectivity.installOutcome).toBe('accepted');
+    expect(selectConnectivity(store.getState()).installOutcome).toBe('accepted');
     expect(installButton()).not.toBeInTheDocument();
   });
 
@@ -86,7 +89,7 @@ describe('install state', () => {
     const { store, user } = await renderFooter();
     offerInstall('dismissed');
     await user.click(screen.getByRole('button', { name: 'Install app' }));
-    expect(store.getState().connectivity).toMatchObject({ installOutcome: 'dismissed', installable: false });
+    expect(selectConnectivity(store.getState())).toMatchObject({ installOutcome: 'dismissed', installable: false });
     expect(installButton()).not.toBeInTheDocument();
   });
 
@@ -96,20 +99,20 @@ describe('install state', () => {
     act(() => {
       window.dispatchEvent(new Event('appinstalled'));
     });
-    expect(store.getState().connectivity).toMatchObject({ installed: true, installable: false });
+    expect(selectConnectivity(store.getState())).toMatchObject({ installed: true, installable: false });
     expect(installButton()).not.toBeInTheDocument();
   });
 
   it('follows the standalone display mode, and offers no install inside the installed app', async () => {
     const displayMode = stubDisplayMode(true);
     const { store } = await renderFooter();
-    expect(store.getState().connectivity.standalone).toBe(true);
+    expect(selectConnectivity(store.getState()).standalone).toBe(true);
     offerInstall('accepted');
     expect(installButton()).not.toBeInTheDocument();
     displayMode.change(false);
-    expect(store.getState().connectivity.standalone).toBe(false);
+    expect(selectConnectivity(store.getState()).standalone).toBe(false);
     expect(installButton()).toBeVisible();
     displayMode.change(true);
-    expect(store.getState().connectivity.standalone).toBe(true);
+    expect(selectConnectivity(store.getState()).standalone).toBe(true);
   });
 });
