@@ -12,8 +12,8 @@ import type { ConsentPreferences } from '../consent';
 import { vitalsSummarized } from '../monitoring';
 import { scriptRequested, tagInitialized } from './analyticsSlice';
 import { activeGtag } from './gtag';
-import { installGtag, loadGtagScript, toGtagConsent } from './tag';
-import { reportWebVitalsSummary, setUserProperties } from './track';
+import { installGtag, loadGtagScript, setUserProperties, toGtagConsent } from './tag';
+import { reportWebVitalsSummary } from './webVitals';
 
 export const ANALYTICS_SCRIPT_ERROR = 'Analytics script failed to load';
 

@@ -2,6 +2,7 @@
 // set up first, with consent defaults, so nothing the script does can run before them.
 import { analyticsConfig } from '../../shared/analyticsConfig';
 import type { ConsentPreferences } from '../consent';
+import { activeGtag } from './gtag';
 import type { Gtag } from './gtag';
 
 /** Our categories plus the two Consent Mode v2 signals, which follow ad_storage. */
@@ -25,6 +26,10 @@ export function installGtag(): Gtag {
 
 const gtagScriptUrl = (measurementId: string): string =>
   `${analyticsConfig.scriptUrl}?id=${encodeURIComponent(measurementId)}`;
+
+export function setUserProperties(properties: Record<string, string>): void {
+  activeGtag()?.('set', 'user_properties', properties);
+}
 
 /** Adds the tag's script once; `onError` hears about a failed load. */
 export function loadGtagScript(measurementId: string, onError: (src: string) => void): void {
