@@ -69,7 +69,7 @@ async function start(): Promise<void> {
   const store = makeStore(preloadedState);
 
   await yieldToBrowser();
-  const [{ routes }, { enableRoutePreloading, loadMatchedRoutes }] = await Promise.all([
+  const [{ routes, preloadErrorScreen }, { enableRoutePreloading, loadMatchedRoutes }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/routes'),
     import(/* webpackMode: "eager" */ './app/preload'),
   ]);
@@ -97,6 +97,7 @@ async function start(): Promise<void> {
       persistStore(store);
       void startBrowserFeatures(store);
       enableRoutePreloading(routes);
+      preloadErrorScreen().catch(() => undefined); // failed: a route error shows the generic fallback (routes.tsx)
     }, 0);
   };
   mountApp({
