@@ -39,5 +39,4 @@ export function addThemeListeners(startListening: AppStartListening): void {
     predicate: (_action, current, previous) => current.theme.mode !== previous.theme.mode,
     effect: (_action, api) => applyThemeToDocument(api.getState().theme.mode),
   });
-
 }
