@@ -60,16 +60,16 @@ async function start(): Promise<void> {
   const prerendered = hasMarkup && renderedForThisUrl();
 
   await yieldToBrowser();
-  const [{ makeStore }, { persistStore }, { appStarted }] = await Promise.all([
+  const [{ makeStore }, { persistStore }, { startBrowserFeatures }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/store'),
     import(/* webpackMode: "eager" */ 'redux-persist'),
-    import(/* webpackMode: "eager" */ './shared/appEvents'),
+    import(/* webpackMode: "eager" */ './app/browserFeatures'),
   ]);
   await yieldToBrowser();
   const store = makeStore(preloadedState);
 
   await yieldToBrowser();
-  const [{ routes }, { enableRoutePreloading, loadMatchedRoutes }] = await Promise.all([
+  const [{ routes, preloadErrorScreen }, { enableRoutePreloading, loadMatchedRoutes }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/routes'),
     import(/* webpackMode: "eager" */ './app/preload'),
   ]);
@@ -95,8 +95,9 @@ async function start(): Promise<void> {
     setTimeout(() => {
       setHydrating(false);
       persistStore(store);
-      store.dispatch(appStarted());
+      void startBrowserFeatures(store);
       enableRoutePreloading(routes);
+      preloadErrorScreen().catch(() => undefined); // failed: a route error shows the generic fallback (routes.tsx)
     }, 0);
   };
   mountApp({

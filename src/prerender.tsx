@@ -16,7 +16,8 @@ import {
 import type { ChunkManifest, RenderedPage } from './app/ssr';
 import { contentOrigins, readContentEnv } from './content/source';
 import { logEndpointOrigins, readLogEndpoint } from './content/logger';
-import { analyticsConfig, analyticsMeasurementId } from './shared/config';
+import { analyticsConfig } from './shared/analyticsConfig';
+import { analyticsMeasurementId } from './shared/config';
 
 const root = process.cwd();
 const distDir = path.join(root, 'dist');

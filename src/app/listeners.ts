@@ -1,13 +1,12 @@
-import { addAnalyticsListeners } from '../features/analytics';
-import { addConnectivityListeners } from '../features/connectivity';
-import { addMonitoringListeners } from '../features/monitoring';
+import { addPageViewListeners } from '../features/analytics';
 import { addThemeListeners } from '../features/theme';
 import type { AppStartListening } from '../shared/listenerTypes';
 
-/** Every feature's side effects, registered on each new store. */
+/**
+ * The side effects every store has from its creation. The features that act only in a browser add theirs when the
+ * app starts (browserFeatures.ts).
+ */
 export function registerListeners(startListening: AppStartListening): void {
   addThemeListeners(startListening);
-  addConnectivityListeners(startListening);
-  addAnalyticsListeners(startListening);
-  addMonitoringListeners(startListening);
+  addPageViewListeners(startListening);
 }

@@ -1,11 +1,35 @@
 // The route table of docs/requirements.md#route-table: one shared layout, every page a lazy chunk.
-import { redirect } from 'react-router-dom';
+import { Suspense } from 'react';
+import { redirect, useRouteError } from 'react-router-dom';
 import type { LoaderFunction, Params, RouteObject } from 'react-router-dom';
-import { ErrorScreen } from '../site/errors/ErrorScreen';
+import { ErrorBoundary, GenericFallback } from '../site/errors/ErrorBoundary';
+import { lazyWithPreload } from '../ui/lazyWithPreload';
 import { Layout, LayoutFallback } from './layout/Layout';
 import { paths, patterns } from '../shared/paths';
 
 const strip = (path: string) => path.replace(/^\//, '');
+
+/**
+ * The error screen is a chunk of its own: main.tsx fetches it once the page is committed, so it is in place long
+ * before it is needed (and the prerender loads it before rendering). Should that fetch fail (the network gone in
+ * the very first moments of a first visit), a route's error shows in the generic fallback instead.
+ */
+const ErrorScreen = lazyWithPreload(() =>
+  import(/* webpackChunkName: "error-screen" */ '../site/errors/ErrorScreen').then((module) => module.ErrorScreen),
+);
+
+export const preloadErrorScreen = ErrorScreen.preload;
+
+function RouteErrorScreen() {
+  const error = useRouteError();
+  return (
+    <ErrorBoundary fallback={() => <GenericFallback error={error} />}>
+      <Suspense fallback={null}>
+        <ErrorScreen />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
 
 /**
  * Page routes use their chunk's name as id; another route of the same page adds `-alias`, and a
@@ -26,11 +50,11 @@ export const routes: RouteObject[] = [
     id: 'root',
     Component: Layout,
     HydrateFallback: LayoutFallback,
-    ErrorBoundary: ErrorScreen,
+    ErrorBoundary: RouteErrorScreen,
     children: [
       {
         // Page errors render inside the layout, so the visitor keeps the navigation.
-        ErrorBoundary: ErrorScreen,
+        ErrorBoundary: RouteErrorScreen,
         children: [
           {
             id: 'page-home',

@@ -17,7 +17,7 @@ import { absoluteUrl, documentTitle, isRouteHandle, notFoundMeta } from '../shar
 import type { PageMeta } from '../shared/meta';
 import { caseStudySlugAliases, internalPaths, paths } from '../shared/paths';
 import { preloadLayout } from './layout/Layout';
-import { chunkNameOfRoute, routes } from './routes';
+import { chunkNameOfRoute, preloadErrorScreen, routes } from './routes';
 import { PRELOADED_STATE_ID, serializeState } from './serialization';
 import { makeStore } from './store';
 import { contentApi } from '../shared/api';
@@ -162,7 +162,7 @@ export async function renderPage(
     await handle.prefetch(leaf.params, store.dispatch);
     await Promise.all(store.dispatch(contentApi.util.getRunningQueriesThunk()));
   }
-  await Promise.all([handle?.preload?.(), preloadLayout()]);
+  await Promise.all([handle?.preload?.(), preloadLayout(), preloadErrorScreen()]);
   const router = createStaticRouter(handler.dataRoutes, context);
   const cache = createCache({ key: 'css' });
   const emotionServer = createEmotionServer(cache);

@@ -4,10 +4,10 @@ import { persistReducer } from 'redux-persist';
 import type { PersistPartial } from 'redux-persist/es/persistReducer';
 import { defaultContentExtra } from '../features/blog';
 import type { BlogUiState, ContentEntitiesState } from '../features/blog';
+import type { ConnectivityState } from '../features/connectivity';
+import type { MonitoringState } from '../features/monitoring';
 import { analyticsSlice } from '../features/analytics';
-import { connectivitySlice } from '../features/connectivity';
 import { consentSlice, consentUiSlice } from '../features/consent';
-import { monitoringSlice } from '../features/monitoring';
 import { themeSlice } from '../features/theme';
 import { contentApi } from '../shared/api';
 import { siteConfig } from '../shared/config';
@@ -18,19 +18,15 @@ import { registerListeners } from './listeners';
 import { makePersistConfig, persistActionTypes } from './persist';
 
 // The content API's cache (a reducer of the RTK Query library) is always there; the blog's entity and
-// listing slices are injected by the blog's modules when they load (shared/reducer.ts).
-const appReducer = rootReducer
-  .inject(themeSlice)
-  .inject(connectivitySlice)
-  .inject(consentSlice)
-  .inject(consentUiSlice)
-  .inject(analyticsSlice)
-  .inject(monitoringSlice);
+// listing slices, monitoring's and connectivity's are injected by their modules when they load (shared/reducer.ts).
+const appReducer = rootReducer.inject(themeSlice).inject(consentSlice).inject(consentUiSlice).inject(analyticsSlice);
 
-/** The blog's slices are there once its code has loaded (or a prerendered page's state brought them). */
+/** These slices are there once their code has loaded (or a prerendered page's state brought them). */
 interface InjectedState {
   content?: ContentEntitiesState;
   blog?: BlogUiState;
+  monitoring?: MonitoringState;
+  connectivity?: ConnectivityState;
 }
 
 export type RootState = ReturnType<typeof appReducer> & InjectedState;
@@ -85,6 +81,15 @@ export interface StoreOptions {
   extra?: AppExtra;
 }
 
+/** Each store's listener middleware, for the listeners whose code loads after the store is made (browserFeatures.ts). */
+const laterListeners = new WeakMap<object, AppStartListening>();
+
+export function startListeningOn(store: AppStore): AppStartListening {
+  const startListening = laterListeners.get(store);
+  if (!startListening) throw new Error('Not a store made by makeStore');
+  return startListening;
+}
+
 /** A fresh store for the browser, the prerender and every test. */
 export function makeStore(preloadedState?: Partial<RootState>, { extra = defaultContentExtra }: StoreOptions = {}) {
   const listenerMiddleware = createListenerMiddleware();
@@ -103,7 +108,9 @@ export function makeStore(preloadedState?: Partial<RootState>, { extra = default
     enhancers: (getDefaultEnhancers) => getDefaultEnhancers({ autoBatch: { type: 'tick' } }),
     devTools: devToolsOption(),
   });
-  registerListeners(listenerMiddleware.startListening as AppStartListening);
+  const startListening = listenerMiddleware.startListening as AppStartListening;
+  registerListeners(startListening);
+  laterListeners.set(store, startListening);
   return store;
 }
 

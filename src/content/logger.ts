@@ -72,11 +72,10 @@ const toTags = (line: LogLine): Record<string, string> => {
   return tags;
 };
 
-export function createLogger({ endpoint, bufferSize = LOG_BUFFER_SIZE, now = Date.now }: LoggerOptions = {}): Logger {
-  let buffer: LogLine[] = [];
-
-  const report = (line: LogLine) => {
-    if (!endpoint) return;
+/** POSTs an error line to the endpoint, best effort. */
+const reporterTo =
+  (endpoint: string) =>
+  (line: LogLine): void => {
     try {
       const body: LogReport = { message: line.message, timestamp: line.timestamp, tags: toTags(line) };
       // Looked up per call so it works wherever fetch appears late (tests, older runtimes).
@@ -92,6 +91,13 @@ export function createLogger({ endpoint, bufferSize = LOG_BUFFER_SIZE, now = Dat
       // Reporting is best effort.
     }
   };
+
+function createLoggerWith(
+  report: ((line: LogLine) => void) | undefined,
+  bufferSize: number,
+  now: () => number,
+): Logger {
+  let buffer: LogLine[] = [];
 
   const write = (level: LogLevel, message: string, error?: unknown, context?: Record<string, unknown>) => {
     try {
@@ -109,7 +115,7 @@ export function createLogger({ endpoint, bufferSize = LOG_BUFFER_SIZE, now = Dat
       } catch {
         // A missing or throwing console must not stop the buffer or the report.
       }
-      if (level === 'error') report(line);
+      if (level === 'error') report?.(line);
     } catch {
       // Never throw from the logger.
     }
@@ -149,5 +155,17 @@ export function logEndpointOrigins(endpoint: string | undefined): string[] {
   }
 }
 
-/** The shared logger. */
-export const logger: Logger = createLogger({ endpoint: readLogEndpoint() });
+export function createLogger({ endpoint, bufferSize = LOG_BUFFER_SIZE, now = Date.now }: LoggerOptions = {}): Logger {
+  return createLoggerWith(endpoint ? reporterTo(endpoint) : undefined, bufferSize, now);
+}
+
+/**
+ * The shared logger. LOG_ENDPOINT is read here without readLogEndpoint's guard so that the browser build, where
+ * webpack inlines it, sees a constant: without an endpoint the reporting code is left out of the bundle.
+ */
+const sharedEndpoint = process.env.LOG_ENDPOINT || undefined;
+export const logger: Logger = createLoggerWith(
+  sharedEndpoint === undefined ? undefined : reporterTo(sharedEndpoint),
+  LOG_BUFFER_SIZE,
+  Date.now,
+);

@@ -58,43 +58,6 @@ export const patterns = {
   blogTagPageOne: '/blog/tag/:tag/page/1',
 } as const;
 
-/** One page of the blog listing: all posts, or one category's or tag's (by slug). */
-export type BlogListing =
-  | { kind: 'all'; page: number }
-  | { kind: 'category'; slug: string; page: number }
-  | { kind: 'tag'; slug: string; page: number };
-
-export const blogListingPath = (listing: BlogListing): string => {
-  switch (listing.kind) {
-    case 'category':
-      return paths.blogCategory(listing.slug, listing.page);
-    case 'tag':
-      return paths.blogTag(listing.slug, listing.page);
-    default:
-      return paths.blogPage(listing.page);
-  }
-};
-
-/**
- * The page number of a listing URL: 1 without a `:page`; otherwise only the canonical spelling of a
- * number from 2 on ("2", never "02", "1" or "2.0"), else null (not found), so no page has two URLs.
- */
-export function blogPageNumber(param: string | undefined): number | null {
-  if (param === undefined) return 1;
-  if (!/^[1-9][0-9]{0,8}$/.test(param)) return null;
-  const page = Number(param);
-  return page >= 2 ? page : null;
-}
-
-/** The listing a route's parameters name (`:category`, `:tag`, `:page`), or null for a page that cannot exist. */
-export function blogListingOf(params: Readonly<Record<string, string | undefined>>): BlogListing | null {
-  const page = blogPageNumber(params.page);
-  if (page === null) return null;
-  if (params.category !== undefined) return params.category ? { kind: 'category', slug: params.category, page } : null;
-  if (params.tag !== undefined) return params.tag ? { kind: 'tag', slug: params.tag, page } : null;
-  return { kind: 'all', page };
-}
-
 /** Old or misspelled case-study slugs that show the same page as their canonical slug. */
 export const caseStudySlugAliases: Readonly<Record<string, string>> = {
   'healthtech-innovations': 'health-tech-innovations',

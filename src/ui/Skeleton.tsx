@@ -1,8 +1,7 @@
 // Loading placeholders for a page, a card, the blog grid and a hero. They are aria-hidden shapes;
-// the surrounding region carries the accessible "Loading …" text.
+// the surrounding region carries the accessible "Loading …" text (PageSkeleton.tsx for a page).
 import { keyframes } from '@emotion/react';
 import styled from '@emotion/styled';
-import { Container } from './Container';
 import { colors, radii, space } from './theme';
 
 const shimmer = keyframes({ '0%': { backgroundPosition: '100% 0' }, '100%': { backgroundPosition: '-100% 0' } });
@@ -54,12 +53,12 @@ export function HeroSkeleton() {
   );
 }
 
-export function PageSkeleton({ label }: { label: string }) {
+/** The page placeholder's shapes, under its text (PageSkeleton.tsx). */
+export function PageSkeletonShapes() {
   return (
-    <Container role="status" aria-live="polite">
-      <p css={{ marginTop: space.xl, color: colors.textMuted }}>{label}</p>
+    <>
       <HeroSkeleton />
       <BlogGridSkeleton count={3} />
-    </Container>
+    </>
   );
 }

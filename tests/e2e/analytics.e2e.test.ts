@@ -28,7 +28,7 @@ const pageViews = async (page: Page) =>
 async function openAccepted() {
   const opened = await browser.open({ freshConsent: true });
   const granted = Object.fromEntries(Object.keys(SAVED_DEFAULT_CONSENT.preferences).map((key) => [key, 'granted']));
-  // The app's stored shape (src/app/persist.ts): the five preferences and `savedAt` in one JSON object.
+  // The app's stored shape (src/app/choiceStorage.ts): the five preferences and `savedAt` in one JSON object.
   await opened.context.addInitScript(
     ({ key, consent }) => {
       if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, consent);

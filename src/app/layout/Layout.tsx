@@ -2,10 +2,9 @@ import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { LocationReporter } from '../../features/analytics';
-import { OfflineBanner } from '../../features/connectivity';
 import { CookieBanner } from '../../features/consent';
 import { ErrorBoundary } from '../../site/errors/ErrorBoundary';
-import { PageSkeleton } from '../../ui/Skeleton';
+import { PageSkeleton } from '../../ui/PageSkeleton';
 import { colors, fontSizes, layout, radii, space } from '../../ui/theme';
 import { loadingText } from '../../shared/config';
 import { lazyWithPreload } from '../../ui/lazyWithPreload';
@@ -22,8 +21,19 @@ const Footer = lazyWithPreload(() =>
   import(/* webpackChunkName: "footer" */ './Footer').then((module) => module.Footer),
 );
 
+/**
+ * The offline notice's region is empty in the server's markup (the server renders "online"), and it changes only
+ * once the browser's connectivity listeners run, after the first commit: its code, with the connectivity slice, is
+ * a chunk of its own too, hydrated the same way.
+ */
+const OfflineBanner = lazyWithPreload(() =>
+  import(/* webpackChunkName: "offline-banner" */ '../../features/connectivity/OfflineBanner').then(
+    (module) => module.OfflineBanner,
+  ),
+);
+
 /** The layout's own lazy parts, loaded before a server render so it writes them out in full. */
-export const preloadLayout = (): Promise<unknown> => Footer.preload();
+export const preloadLayout = (): Promise<unknown> => Promise.all([Footer.preload(), OfflineBanner.preload()]);
 
 /** Shown while the next page's chunk loads: the current page stays put underneath. */
 function NavigationProgress() {
@@ -78,7 +88,9 @@ export function Layout() {
       </Part>
       <div css={{ paddingTop: layout.navHeight, minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
         <Part>
-          <OfflineBanner />
+          <Suspense fallback={null}>
+            <OfflineBanner />
+          </Suspense>
         </Part>
         <NavigationProgress />
         <main id="main" tabIndex={-1} css={{ flex: 1, outline: 'none' }}>

@@ -1,22 +1,21 @@
-// Starts the Google tag in Consent Mode v2 and keeps it in step with the visitor's choice and location.
+// Starts the Google tag in Consent Mode v2 and keeps it in step with the visitor's choice. These listeners load in a
+// chunk of their own once the page is committed (src/app/browserFeatures.ts); page views are pageViews.ts's, from the start.
 import { REHYDRATE } from 'redux-persist';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { appStarted } from '../../shared/appEvents';
-import { analyticsConfig, analyticsMeasurementId } from '../../shared/config';
+import { analyticsConfig } from '../../shared/analyticsConfig';
+import { analyticsMeasurementId } from '../../shared/config';
 import type { AppStartListening } from '../../shared/listenerTypes';
 import { logError } from '../../shared/logger';
 import { defaultPreferences, isConsentChoice } from '../consent';
 import type { ConsentPreferences } from '../consent';
 import { vitalsSummarized } from '../monitoring';
-import { locationChanged, scriptRequested, tagInitialized } from './analyticsSlice';
-import { activeGtag, installGtag, loadGtagScript, toGtagConsent } from './gtag';
-import { isExcludedPath } from './pageViews';
-import { reportWebVitalsSummary, setUserProperties, trackPageView } from './track';
+import { scriptRequested, tagInitialized } from './analyticsSlice';
+import { activeGtag } from './gtag';
+import { installGtag, loadGtagScript, setUserProperties, toGtagConsent } from './tag';
+import { reportWebVitalsSummary } from './webVitals';
 
 export const ANALYTICS_SCRIPT_ERROR = 'Analytics script failed to load';
-
-/** How long an early page view waits for the tag to start before it is dropped. */
-const TAG_START_TIMEOUT_MS = 10_000;
 
 type ListenerApi = Parameters<Parameters<AppStartListening>[0]['effect']>[1];
 
@@ -51,7 +50,7 @@ export function addAnalyticsListeners(startListening: AppStartListening): void {
       });
       gtag('js', new Date());
       gtag('config', measurementId, {
-        send_page_view: false, // page views come from the location listener below, de-duplicated
+        send_page_view: false, // page views come from pageViews.ts's location listener, de-duplicated
         app_version: analyticsConfig.appVersion,
         linker: { domains: [...analyticsConfig.linkerDomains] },
       });
@@ -70,21 +69,6 @@ export function addAnalyticsListeners(startListening: AppStartListening): void {
       const { analytics, consent } = api.getState();
       if (!measurementId || !analytics.tagReady || !consent.hasSavedChoice) return;
       applyConsent(consent.preferences, measurementId, api);
-    },
-  });
-
-  startListening({
-    actionCreator: locationChanged,
-    effect: async (action, api) => {
-      const { path, title } = action.payload;
-      if (path === api.getOriginalState().analytics.lastPath || isExcludedPath(path)) return;
-      if (!analyticsMeasurementId()) return;
-      // The first page's view can arrive before the app has started the tag.
-      if (!api.getState().analytics.tagReady) {
-        const ready = await api.condition((_a, state) => state.analytics.tagReady, TAG_START_TIMEOUT_MS);
-        if (!ready) return;
-      }
-      trackPageView(path, title);
     },
   });
 }

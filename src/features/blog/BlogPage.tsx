@@ -10,8 +10,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import type { RouteHandle } from '../../shared/meta';
-import { blogListingOf, blogListingPath, paths } from '../../shared/paths';
-import type { BlogListing } from '../../shared/paths';
+import { paths } from '../../shared/paths';
 import type { Category, Tag } from '../../content/model';
 import { NotFound } from '../../ui/NotFound';
 import { Button } from '../../ui/Button';
@@ -25,6 +24,8 @@ import { blogApi, useGetCategoriesQuery, useGetPostTeasersQuery, useGetTagsQuery
 import { searchChanged, selectSearchQuery } from './blogSlice';
 import {
   canonicalListing,
+  blogListingOf,
+  blogListingPath,
   cardsReadError,
   lastPageOf,
   listingMetaOf,
@@ -33,7 +34,7 @@ import {
   showsTrending,
   termsReadError,
 } from './listing';
-import type { ListingTerm } from './listing';
+import type { BlogListing, ListingTerm } from './listing';
 import { LoadError } from './LoadError';
 import { Pagination } from './Pagination';
 import { PostCard } from './PostCard';

@@ -5,13 +5,49 @@
 import { siteConfig } from '../../shared/config';
 import { absoluteUrl, notFoundMeta } from '../../shared/meta';
 import type { PageMeta } from '../../shared/meta';
-import { BLOG_PAGE_SIZE, blogListingOf, blogListingPath, paths } from '../../shared/paths';
-import type { BlogListing } from '../../shared/paths';
+import { BLOG_PAGE_SIZE, paths } from '../../shared/paths';
 import type { RootState } from '../../shared/hooks';
 import type { Category, Tag } from '../../content/model';
 import { LISTING_ERRORS, blogApi } from './blogApi';
 import type { PostsArg } from './blogApi';
 import { listingPostsQuery } from './queries';
+
+/** One page of the blog listing: all posts, or one category's or tag's (by slug). */
+export type BlogListing =
+  | { kind: 'all'; page: number }
+  | { kind: 'category'; slug: string; page: number }
+  | { kind: 'tag'; slug: string; page: number };
+
+export const blogListingPath = (listing: BlogListing): string => {
+  switch (listing.kind) {
+    case 'category':
+      return paths.blogCategory(listing.slug, listing.page);
+    case 'tag':
+      return paths.blogTag(listing.slug, listing.page);
+    default:
+      return paths.blogPage(listing.page);
+  }
+};
+
+/**
+ * The page number of a listing URL: 1 without a `:page`; otherwise only the canonical spelling of a
+ * number from 2 on ("2", never "02", "1" or "2.0"), else null (not found), so no page has two URLs.
+ */
+export function blogPageNumber(param: string | undefined): number | null {
+  if (param === undefined) return 1;
+  if (!/^[1-9][0-9]{0,8}$/.test(param)) return null;
+  const page = Number(param);
+  return page >= 2 ? page : null;
+}
+
+/** The listing a route's parameters name (`:category`, `:tag`, `:page`), or null for a page that cannot exist. */
+export function blogListingOf(params: Readonly<Record<string, string | undefined>>): BlogListing | null {
+  const page = blogPageNumber(params.page);
+  if (page === null) return null;
+  if (params.category !== undefined) return params.category ? { kind: 'category', slug: params.category, page } : null;
+  if (params.tag !== undefined) return params.tag ? { kind: 'tag', slug: params.tag, page } : null;
+  return { kind: 'all', page };
+}
 
 export type ListingTerm = Category | Tag;
 

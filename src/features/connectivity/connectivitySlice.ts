@@ -1,5 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { rootReducer } from '../../shared/reducer';
 
 export type InstallOutcome = 'accepted' | 'dismissed';
 
@@ -25,7 +26,10 @@ const initialState: ConnectivityState = {
   installOutcome: null,
 };
 
-export const connectivitySlice = createSlice({
+// Injected into the store when this module loads: with the offline banner, the footer's Install button or the
+// browser features' listeners, none of which is in the first load. Until then its selectors read the initial state,
+// which is what the server renders.
+const connectivitySlice = createSlice({
   name: 'connectivity',
   initialState,
   reducers: {
@@ -51,6 +55,7 @@ export const connectivitySlice = createSlice({
     },
   },
   selectors: {
+    selectConnectivity: (state) => state,
     selectIsOnline: (state) => state.online,
     /** The Install button shows only while a prompt is held and the site does not already run as an app. */
     selectCanInstall: (state) => state.installable && !state.installed && !state.standalone,
@@ -58,7 +63,7 @@ export const connectivitySlice = createSlice({
     selectIsStandalone: (state) => state.standalone,
     selectInstallOutcome: (state) => state.installOutcome,
   },
-});
+}).injectInto(rootReducer);
 
 export const {
   statusChanged: connectivityChanged,
@@ -68,5 +73,11 @@ export const {
   appInstalled,
   displayModeChanged,
 } = connectivitySlice.actions;
-export const { selectIsOnline, selectCanInstall, selectIsInstalled, selectIsStandalone, selectInstallOutcome } =
-  connectivitySlice.selectors;
+export const {
+  selectConnectivity,
+  selectIsOnline,
+  selectCanInstall,
+  selectIsInstalled,
+  selectIsStandalone,
+  selectInstallOutcome,
+} = connectivitySlice.selectors;

@@ -1,4 +1,5 @@
-export { connectivitySlice, selectCanInstall } from './connectivitySlice';
+export { selectCanInstall, selectConnectivity, selectIsOnline } from './connectivitySlice';
+export type { ConnectivityState } from './connectivitySlice';
 export { addConnectivityListeners } from './listeners';
 export { OfflineBanner } from './OfflineBanner';
 export { InstallButton } from './InstallButton';

@@ -7,7 +7,8 @@ import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
 import { consentAcceptedAll, consentPanelOpened, consentRejectedAll, consentSaved } from './actions';
 import { CategorySwitches } from './CategorySwitches';
 import { COOKIE_SETTINGS_PANEL_ID } from './CookieBanner';
-import { consentNoticeText, selectConsentDraft, selectPanelNotice } from './consentSlice';
+import { selectConsentDraft, selectPanelNotice } from './consentSlice';
+import { consentNoticeText } from './labels';
 
 export function CookieSettingsPanel() {
   const dispatch = useAppDispatch();

@@ -78,12 +78,6 @@ export function parsePersistedConsent(value: unknown): ConsentState | undefined 
 
 export type ConsentNotice = 'saved' | 'acceptedAll' | 'rejectedAll';
 
-export const consentNoticeText: Readonly<Record<ConsentNotice, string>> = {
-  saved: 'Your cookie preferences have been saved.',
-  acceptedAll: 'All cookies have been accepted.',
-  rejectedAll: 'All non-essential cookies have been rejected.',
-};
-
 export type ConsentUiState = {
   bannerOpen: boolean;
   detailsOpen: boolean;

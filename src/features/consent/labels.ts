@@ -1,6 +1,7 @@
 // What the banner and the privacy page's panel call each category: text for the settings UI only,
 // apart from categories.ts so the store's first-load code does not carry it.
 import type { ConsentCategory } from './categories';
+import type { ConsentNotice } from './consentSlice';
 
 export const consentLabels: Readonly<Record<ConsentCategory, string>> = {
   analytics_storage: 'Analytics',
@@ -19,3 +20,10 @@ export const consentDescriptions: Readonly<Record<ConsentCategory, string>> = {
 };
 
 export const REQUIRED_LABEL = 'Required';
+
+/** The privacy page's panel confirms its last choice with these. */
+export const consentNoticeText: Readonly<Record<ConsentNotice, string>> = {
+  saved: 'Your cookie preferences have been saved.',
+  acceptedAll: 'All cookies have been accepted.',
+  rejectedAll: 'All non-essential cookies have been rejected.',
+};

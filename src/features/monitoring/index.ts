@@ -1,11 +1,5 @@
-export {
-  monitoringSlice,
-  metricRecorded,
-  sessionStarted,
-  alertsRaised,
-  vitalsSummarized,
-  selectMonitoring,
-} from './monitoringSlice';
+export { metricRecorded, sessionStarted, alertsRaised, vitalsSummarized, selectMonitoring } from './monitoringSlice';
+export type { MonitoringState } from './monitoringSlice';
 export { addMonitoringListeners, decideSampling } from './listeners';
 export { VITAL_THRESHOLDS, rateMetric, isVitalName } from './metrics';
 export type { MetricRecord, PerformanceAlert, Rating, VitalName } from './metrics';

@@ -1,10 +1,10 @@
 // Performance monitoring's listeners: the sampling decision on app/started, then the session's
 // running parts (session.ts), which load in their own chunk off the first-load path.
 import { appStarted } from '../../shared/appEvents';
-import { metricsSampleRate, monitoringConfig } from '../../shared/config';
+import { metricsSampleRate, monitoringConfig } from '../../shared/monitoringConfig';
 import type { AppStartListening } from '../../shared/listenerTypes';
 import { logWarning } from '../../shared/logger';
-import { metricRecorded, sessionStarted } from './monitoringSlice';
+import { metricRecorded, selectMonitoring, sessionStarted } from './monitoringSlice';
 
 const loadSession = () => import(/* webpackChunkName: "monitoring" */ './session');
 
@@ -16,7 +16,7 @@ export function addMonitoringListeners(startListening: AppStartListening): void 
   startListening({
     actionCreator: metricRecorded,
     effect: async (_action, api) => {
-      const { session, pending, inFlight, backoff } = api.getState().monitoring;
+      const { session, pending, inFlight, backoff } = selectMonitoring(api.getState());
       if (!session?.sampled || inFlight > 0 || backoff || pending.length < monitoringConfig.batchSize) return;
       const { flushFullBatches } = await loadSession();
       await flushFullBatches(api); // checks again: other records may have started a request meanwhile

@@ -3,7 +3,8 @@
 // /debug, and a test can see exactly what is waiting to be sent.
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { monitoringConfig } from '../../shared/config';
+import { monitoringConfig } from '../../shared/monitoringConfig';
+import { rootReducer } from '../../shared/reducer';
 import { isValidRecord, isVitalName, rateMetric } from './metrics';
 import type { MetricRecord, PerformanceAlert, Rating, VitalName, VitalReading } from './metrics';
 
@@ -58,7 +59,9 @@ const bound = (state: MonitoringState) => {
   }
 };
 
-export const monitoringSlice = createSlice({
+// Injected into the store when this module loads: with the browser features' listeners (src/app/browserListeners.ts)
+// or the /debug page, so the first load does not carry it. Until then selectMonitoring reads the initial state.
+const monitoringSlice = createSlice({
   name: 'monitoring',
   initialState,
   reducers: {
@@ -117,7 +120,7 @@ export const monitoringSlice = createSlice({
     selectVitals: (state) => state.vitals,
     selectMetricHistory: (state) => state.history,
   },
-});
+}).injectInto(rootReducer);
 
 /** Every 120 s: the latest web vitals, for the analytics feature to report. */
 export const vitalsSummarized = createAction<{ metrics: { name: VitalName; value: number; rating: Rating }[] }>(

@@ -1,6 +1,6 @@
 // Building metric records: the tags every record carries and web-vitals reports as records.
 import type { MetricType } from 'web-vitals';
-import { monitoringConfig } from '../../shared/config';
+import { monitoringConfig } from '../../shared/monitoringConfig';
 import { VITAL_UNITS, rateMetric } from './metrics';
 import type { MetricRecord, VitalName } from './metrics';
 

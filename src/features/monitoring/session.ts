@@ -1,7 +1,7 @@
 // A monitoring session's running parts, loaded after app/started so they stay off the first load:
 // flushing records to /api/metrics (every 30 s, at 100, by beacon on page hide), web vitals,
 // performance observers, alerts every 60 s and a vitals summary every 120 s.
-import { monitoringConfig } from '../../shared/config';
+import { monitoringConfig } from '../../shared/monitoringConfig';
 import type { AppStartListening } from '../../shared/listenerTypes';
 import { logError, logWarning } from '../../shared/logger';
 import { evaluateAlerts } from './alerts';
@@ -16,6 +16,7 @@ import {
   flushSucceeded,
   measurementUnsupported,
   metricRecorded,
+  selectMonitoring,
   vitalsSummarized,
 } from './monitoringSlice';
 
@@ -24,7 +25,7 @@ type StoreApi = Pick<ListenerApi, 'getState' | 'dispatch'>;
 
 /** Takes up to one batch from the buffer, or nothing when there is nothing to send. */
 function takeBatch(api: StoreApi): MetricRecord[] {
-  const { session, pending } = api.getState().monitoring;
+  const { session, pending } = selectMonitoring(api.getState());
   if (!session?.sampled || pending.length === 0) return [];
   const batch = pending.slice(0, monitoringConfig.batchSize);
   api.dispatch(flushStarted({ count: batch.length }));
@@ -57,7 +58,7 @@ async function sendBatch(api: StoreApi, batch: MetricRecord[], keepalive = false
 /** Sends full batches while there are any, unless a request is running or the last one failed. */
 export async function flushFullBatches(api: StoreApi): Promise<void> {
   for (;;) {
-    const { session, pending, inFlight, backoff } = api.getState().monitoring;
+    const { session, pending, inFlight, backoff } = selectMonitoring(api.getState());
     if (!session?.sampled || inFlight > 0 || backoff || pending.length < monitoringConfig.batchSize) return;
     if (!(await sendBatch(api, takeBatch(api)))) return;
   }
@@ -111,7 +112,7 @@ export async function runSession(api: ListenerApi): Promise<void> {
       for (;;) {
         await task.delay(monitoringConfig.alertCheckIntervalMs);
         const alerts = evaluateAlerts({
-          vitals: api.getState().monitoring.vitals,
+          vitals: selectMonitoring(api.getState()).vitals,
           alerted,
           longTasks: longTasks.splice(0),
           slowResources: slowResources.splice(0),
@@ -125,7 +126,7 @@ export async function runSession(api: ListenerApi): Promise<void> {
     api.fork(async (task) => {
       for (;;) {
         await task.delay(monitoringConfig.summaryIntervalMs);
-        const metrics = Object.values(api.getState().monitoring.vitals).map(({ name, value, rating }) => ({
+        const metrics = Object.values(selectMonitoring(api.getState()).vitals).map(({ name, value, rating }) => ({
           name,
           value,
           rating,

@@ -1,11 +1,11 @@
-// Keeps <html> in step with the theme state and follows the system colour scheme.
+// Keeps <html> in step with the theme state; the system colour scheme decides without a saved choice, and its
+// changes are followed while the app runs (systemPreference.ts, with the browser features' listeners).
 import { REHYDRATE } from 'redux-persist';
 import type { AppStartListening } from '../../shared/listenerTypes';
-import { appStarted } from '../../shared/appEvents';
 import { parsePersistedTheme, systemPreferenceChanged } from './themeSlice';
 import type { ThemeMode } from './themeSlice';
 
-const DARK_QUERY = '(prefers-color-scheme: dark)';
+export const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 export const applyThemeToDocument = (mode: ThemeMode): void => {
   if (typeof document === 'undefined') return;
@@ -38,22 +38,5 @@ export function addThemeListeners(startListening: AppStartListening): void {
   startListening({
     predicate: (_action, current, previous) => current.theme.mode !== previous.theme.mode,
     effect: (_action, api) => applyThemeToDocument(api.getState().theme.mode),
-  });
-
-  startListening({
-    actionCreator: appStarted,
-    effect: async (_action, api) => {
-      if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return;
-      api.cancelActiveListeners(); // one media-query subscription per store, even if started twice
-      const query = window.matchMedia(DARK_QUERY);
-      const onChange = (event: MediaQueryListEvent) =>
-        api.dispatch(systemPreferenceChanged(event.matches ? 'dark' : 'light'));
-      query.addEventListener('change', onChange);
-      try {
-        await api.condition(() => false);
-      } finally {
-        query.removeEventListener('change', onChange);
-      }
-    },
   });
 }

@@ -8,10 +8,15 @@ import { siteConfig } from '../../shared/config';
 import { ButtonLink } from '../../ui/Button';
 import { Container } from '../../ui/Container';
 import { lazyWithPreload } from '../../ui/lazyWithPreload';
-import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
+import { colors, fontSizes, mq, space } from '../../ui/theme';
 
 const MoreSections = lazyWithPreload(() =>
   import(/* webpackChunkName: "home-more" */ './MoreSections').then((module) => module.MoreSections),
+);
+// Decorative and inert, so it comes with the lower sections' chunk: hydration keeps its prerendered drawing on
+// screen until then, as for the sections below.
+const DashboardMock = lazyWithPreload(() =>
+  import(/* webpackChunkName: "home-more" */ './DashboardMock').then((module) => module.DashboardMock),
 );
 
 export function HomePage() {
@@ -36,7 +41,9 @@ export function HomePage() {
               </ButtonLink>
             </div>
           </div>
-          <DashboardMock />
+          <Suspense fallback={null}>
+            <DashboardMock />
+          </Suspense>
         </Container>
       </section>
       {/* Everything under the hero, from the services pager down, is in its own chunk. While
@@ -52,45 +59,10 @@ export function HomePage() {
   );
 }
 
-/** Decorative: a CSS drawing of a pipeline dashboard. */
-function DashboardMock() {
-  const bars = [46, 72, 58, 88, 64, 96];
-  return (
-    <div aria-hidden="true" css={styles.mock}>
-      <div css={{ display: 'flex', gap: 6, marginBottom: space.md }}>
-        {['#ff5f57', '#febc2e', '#28c840'].map((c) => (
-          <span key={c} css={{ width: 10, height: 10, borderRadius: '50%', background: c }} />
-        ))}
-      </div>
-      <div css={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: space.sm, marginBottom: space.md }}>
-        {['Pipeline', 'Win rate', 'Open cases'].map((label, i) => (
-          <div key={label} css={styles.mockTile}>
-            <span css={{ fontSize: 11, color: colors.textMuted }}>{label}</span>
-            <strong css={{ fontSize: fontSizes.lg }}>{['$4.2M', '38%', '112'][i]}</strong>
-          </div>
-        ))}
-      </div>
-      <div css={styles.mockChart}>
-        {bars.map((h, i) => (
-          <span
-            key={i}
-            css={{
-              height: `${h}%`,
-              background: i === bars.length - 1 ? colors.accent : colors.primary,
-              borderRadius: 4,
-              opacity: 0.85,
-            }}
-          />
-        ))}
-      </div>
-    </div>
-  );
-}
-
 export const Component = HomePage;
 export const handle: RouteHandle = {
   meta: () => ({ title: siteConfig.name, description: siteConfig.description }),
-  preload: MoreSections.preload,
+  preload: () => Promise.all([MoreSections.preload(), DashboardMock.preload()]),
   // Only the prerender prefetches. The read's code comes with the sections that show it, so the
   // blog's store code stays out of this page's first load.
   prefetch: async (_params, dispatch) => {
@@ -111,19 +83,4 @@ const styles = {
   },
   heading: { fontSize: fontSizes.display, letterSpacing: '-0.02em' },
   lead: { fontSize: fontSizes.lg, color: colors.textMuted, maxWidth: 620, marginBottom: space.lg },
-  mock: {
-    padding: space.lg,
-    borderRadius: radii.lg,
-    background: colors.surfaceRaised,
-    border: `1px solid ${colors.border}`,
-    boxShadow: colors.shadow,
-  },
-  mockTile: {
-    display: 'flex',
-    flexDirection: 'column',
-    padding: space.sm,
-    borderRadius: radii.md,
-    background: colors.surface,
-  },
-  mockChart: { display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', alignItems: 'end', gap: space.sm, height: 160 },
 } as const;

@@ -2,7 +2,8 @@
 // that needs the browser (content-source status, images, the store snapshot) loads after mount.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode, SubmitEvent } from 'react';
-import { metricsSampleRate, siteConfig } from '../../shared/config';
+import { siteConfig } from '../../shared/config';
+import { metricsSampleRate } from '../../shared/monitoringConfig';
 import { useAppSelector } from '../../shared/hooks';
 import type { RouteHandle } from '../../shared/meta';
 import { imageFileUrl, imageService } from '../../content/imageService';
@@ -10,6 +11,7 @@ import type { ImageMeta } from '../../content/imageService';
 import type { ConnectionStatus } from '../../content/model';
 import { chooseSourceKind, readContentEnv } from '../../content/source';
 import { defaultContentExtra } from '../../features/blog';
+import { selectIsOnline } from '../../features/connectivity';
 import { VITAL_THRESHOLDS, isVitalName, selectMonitoring } from '../../features/monitoring';
 import type { MetricRecord, Rating, VitalName } from '../../features/monitoring';
 import { Button } from '../../ui/Button';
@@ -330,7 +332,7 @@ function ImagePanel() {
 export function DebugPage() {
   const inBrowser = useHydrated();
   const theme = useAppSelector((state) => state.theme.mode);
-  const online = useAppSelector((state) => state.connectivity.online);
+  const online = useAppSelector(selectIsOnline);
   const monitoring = useAppSelector(selectMonitoring);
   const contentStatus = useContentStatus();
   const [snapshotOpen, setSnapshotOpen] = useState(false);

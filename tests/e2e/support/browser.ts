@@ -33,7 +33,7 @@ export interface OpenOptions extends BrowserContextOptions {
 /**
  * The old shared record of the visitor's choices (redux-persist key `meridian-cloud`). The app now keeps
  * the theme under `theme` and the consent choice under `meridian-cloud-consent`; it reads this record
- * only once, to carry a returning visitor's choices over, and then removes it (src/app/persist.ts).
+ * only once, to carry a returning visitor's choices over, and then removes it (src/app/choiceStorage.ts).
  */
 export const PERSIST_STORAGE_KEY = 'persist:meridian-cloud';
 
@@ -52,7 +52,7 @@ export const SAVED_DEFAULT_CONSENT = {
 
 /**
  * Runs before the page's scripts on every document: saves the default consent choice under its own
- * key (`meridian-cloud-consent`, a JSON object of the five preferences; src/app/persist.ts) unless a
+ * key (`meridian-cloud-consent`, a JSON object of the five preferences; src/app/choiceStorage.ts) unless a
  * choice is stored already, there or in the old shared record (so a choice made during the test
  * survives reloads). Nothing else stored is touched (the theme).
  */

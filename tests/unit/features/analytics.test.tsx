@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { persistStore } from 'redux-persist';
-import { appStarted } from '../../../src/shared/appEvents';
+import { startBrowserFeatures } from '../../../src/app/browserFeatures';
 import { makeStore } from '../../../src/app/store';
 import type { AppStore } from '../../../src/app/store';
 import {
@@ -39,7 +39,7 @@ async function startPersistedStore(): Promise<AppStore> {
   await new Promise<void>((resolve) => {
     persistStore(store, null, resolve);
   });
-  store.dispatch(appStarted());
+  await startBrowserFeatures(store);
   return store;
 }
 
@@ -288,7 +288,7 @@ describe('page views', () => {
     const store = makeStore();
     store.dispatch(locationChanged({ path: '/blog', title: 'Blog' }));
     expect(pageViews()).toEqual([]);
-    store.dispatch(appStarted());
+    await startBrowserFeatures(store);
     await waitFor(() => expect(pageViews()).toHaveLength(1));
   });
 

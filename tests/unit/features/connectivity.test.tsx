@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
-import { appStarted } from '../../../src/shared/appEvents';
-import { OfflineBanner } from '../../../src/features/connectivity';
+import { startBrowserFeatures } from '../../../src/app/browserFeatures';
+import { OfflineBanner, selectConnectivity } from '../../../src/features/connectivity';
 import { renderWithProviders } from '../../support/render';
 
 const setOnline = (online: boolean) => {
@@ -11,25 +11,21 @@ const setOnline = (online: boolean) => {
 describe('offline banner', () => {
   afterEach(() => act(() => setOnline(true)));
 
-  it('shows the exact notice while the browser is offline and hides it when back online', () => {
+  it('shows the exact notice while the browser is offline and hides it when back online', async () => {
     const { store } = renderWithProviders(<OfflineBanner />);
-    act(() => {
-      store.dispatch(appStarted());
-    });
+    await act(() => startBrowserFeatures(store));
     expect(screen.queryByText('You are currently offline. Some features may be limited.')).not.toBeInTheDocument();
     act(() => setOnline(false));
     expect(screen.getByText('You are currently offline. Some features may be limited.')).toBeInTheDocument();
-    expect(store.getState().connectivity.online).toBe(false);
+    expect(selectConnectivity(store.getState()).online).toBe(false);
     act(() => setOnline(true));
     expect(screen.queryByText('You are currently offline. Some features may be limited.')).not.toBeInTheDocument();
   });
 
-  it('reports an offline start', () => {
+  it('reports an offline start', async () => {
     Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false });
     const { store } = renderWithProviders(<OfflineBanner />);
-    act(() => {
-      store.dispatch(appStarted());
-    });
+    await act(() => startBrowserFeatures(store));
     expect(screen.getByRole('status')).toHaveTextContent('You are currently offline. Some features may be limited.');
   });
 });

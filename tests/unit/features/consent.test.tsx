@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { persistStore } from 'redux-persist';
 import { appStarted } from '../../../src/shared/appEvents';
 import { Footer } from '../../../src/app/layout/Footer';
-import { CONSENT_SAVE_ERROR, LEGACY_STORAGE_KEY } from '../../../src/app/persist';
+import { CONSENT_SAVE_ERROR, LEGACY_STORAGE_KEY } from '../../../src/app/choiceStorage';
 import { makeStore } from '../../../src/app/store';
 import type { AppStore } from '../../../src/app/store';
 import {

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
-import { appStarted } from '../../../src/shared/appEvents';
+import { startBrowserFeatures } from '../../../src/app/browserFeatures';
 import { Footer } from '../../../src/app/layout/Footer';
+import { selectConnectivity } from '../../../src/features/connectivity';
 import { renderWithProviders } from '../../support/render';
 
 type Outcome = 'accepted' | 'dismissed';
@@ -41,11 +42,9 @@ function stubDisplayMode(initiallyStandalone: boolean) {
   };
 }
 
-function renderFooter() {
+async function renderFooter() {
   const view = renderWithProviders(<Footer />);
-  act(() => {
-    view.store.dispatch(appStarted());
-  });
+  await act(() => startBrowserFeatures(view.store));
   return view;
 }
 
@@ -57,63 +56,63 @@ describe('install state', () => {
     window.matchMedia = originalMatchMedia;
   });
 
-  it('shows no Install button until the browser offers an install prompt', () => {
+  it('shows no Install button until the browser offers an install prompt', async () => {
     const { store } = renderWithProviders(<Footer />);
     expect(installButton()).not.toBeInTheDocument();
-    act(() => {
-      store.dispatch(appStarted());
-    });
+    await act(() => startBrowserFeatures(store));
     expect(installButton()).not.toBeInTheDocument();
-    expect(store.getState().connectivity.installable).toBe(false);
+    expect(selectConnectivity(store.getState()).installable).toBe(false);
   });
 
-  it('becomes installable after beforeinstallprompt and keeps the browser from showing its own prompt', () => {
-    const { store } = renderFooter();
+  it('becomes installable after beforeinstallprompt and keeps the browser from showing its own prompt', async () => {
+    const { store } = await renderFooter();
     const event = offerInstall('accepted');
     expect(event.defaultPrevented).toBe(true);
     expect(installButton()).toBeVisible();
-    expect(store.getState().connectivity.installable).toBe(true);
+    expect(selectConnectivity(store.getState()).installable).toBe(true);
     // Only a flag is stored: the event stays outside the (serializable) state.
-    expect(JSON.parse(JSON.stringify(store.getState().connectivity))).toEqual(store.getState().connectivity);
+    expect(JSON.parse(JSON.stringify(selectConnectivity(store.getState())))).toEqual(
+      selectConnectivity(store.getState()),
+    );
   });
 
   it('prompts on Install and records an accepted prompt', async () => {
-    const { store, user } = renderFooter();
+    const { store, user } = await renderFooter();
     const event = offerInstall('accepted');
     await user.click(screen.getByRole('button', { name: 'Install app' }));
     expect(event.prompt).toHaveBeenCalledTimes(1);
-    expect(store.getState().connectivity.installOutcome).toBe('accepted');
+    expect(selectConnectivity(store.getState()).installOutcome).toBe('accepted');
     expect(installButton()).not.toBeInTheDocument();
   });
 
   it('records a dismissed prompt and hides the spent button', async () => {
-    const { store, user } = renderFooter();
+    const { store, user } = await renderFooter();
     offerInstall('dismissed');
     await user.click(screen.getByRole('button', { name: 'Install app' }));
-    expect(store.getState().connectivity).toMatchObject({ installOutcome: 'dismissed', installable: false });
+    expect(selectConnectivity(store.getState())).toMatchObject({ installOutcome: 'dismissed', installable: false });
     expect(installButton()).not.toBeInTheDocument();
   });
 
-  it('is installed after appinstalled, which clears the prompt', () => {
-    const { store } = renderFooter();
+  it('is installed after appinstalled, which clears the prompt', async () => {
+    const { store } = await renderFooter();
     offerInstall('accepted');
     act(() => {
       window.dispatchEvent(new Event('appinstalled'));
     });
-    expect(store.getState().connectivity).toMatchObject({ installed: true, installable: false });
+    expect(selectConnectivity(store.getState())).toMatchObject({ installed: true, installable: false });
     expect(installButton()).not.toBeInTheDocument();
   });
 
-  it('follows the standalone display mode, and offers no install inside the installed app', () => {
+  it('follows the standalone display mode, and offers no install inside the installed app', async () => {
     const displayMode = stubDisplayMode(true);
-    const { store } = renderFooter();
-    expect(store.getState().connectivity.standalone).toBe(true);
+    const { store } = await renderFooter();
+    expect(selectConnectivity(store.getState()).standalone).toBe(true);
     offerInstall('accepted');
     expect(installButton()).not.toBeInTheDocument();
     displayMode.change(false);
-    expect(store.getState().connectivity.standalone).toBe(false);
+    expect(selectConnectivity(store.getState()).standalone).toBe(false);
     expect(installButton()).toBeVisible();
     displayMode.change(true);
-    expect(store.getState().connectivity.standalone).toBe(true);
+    expect(selectConnectivity(store.getState()).standalone).toBe(true);
   });
 });

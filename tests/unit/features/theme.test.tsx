@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { REHYDRATE, persistStore } from 'redux-persist';
-import { appStarted } from '../../../src/shared/appEvents';
+import { startBrowserFeatures } from '../../../src/app/browserFeatures';
 import { PERSIST_KEY } from '../../../src/shared/config';
-import { LEGACY_STORAGE_KEY } from '../../../src/app/persist';
+import { LEGACY_STORAGE_KEY } from '../../../src/app/choiceStorage';
 import { makeStore } from '../../../src/app/store';
 import { ThemeToggle, themeBootScript } from '../../../src/features/theme';
 import { installColorScheme } from '../../support/matchMedia';
@@ -17,7 +17,7 @@ async function startPersistedStore() {
   await new Promise<void>((resolve) => {
     persistStore(store, null, resolve);
   });
-  store.dispatch(appStarted());
+  await startBrowserFeatures(store);
   return store;
 }
 

@@ -4,7 +4,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { contentApi } from '../../../../src/shared/api';
 import { notFoundMeta } from '../../../../src/shared/meta';
-import { BLOG_PAGE_SIZE, blogListingOf, blogPageNumber, paths } from '../../../../src/shared/paths';
+import { BLOG_PAGE_SIZE, paths } from '../../../../src/shared/paths';
+import { blogListingOf, blogPageNumber } from '../../../../src/features/blog/listing';
 import { makeStore } from '../../../../src/app/store';
 import type { BlogPost, Page, PostQuery, PostTeaser } from '../../../../src/content/model';
 import { toPostTeaser } from '../../../../src/content/model';

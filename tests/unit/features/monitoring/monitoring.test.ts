@@ -2,6 +2,7 @@
 import { addListener, clearAllListeners } from '@reduxjs/toolkit';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { appStarted } from '../../../../src/shared/appEvents';
+import { loadBrowserFeatures } from '../../../../src/app/browserFeatures';
 import { makeStore } from '../../../../src/app/store';
 import {
   VITAL_THRESHOLDS,
@@ -9,6 +10,7 @@ import {
   decideSampling,
   metricRecorded,
   rateMetric,
+  selectMonitoring,
   vitalRecord,
 } from '../../../../src/features/monitoring';
 import type { MetricRecord, PerformanceAlert } from '../../../../src/features/monitoring';
@@ -52,6 +54,8 @@ afterEach(() => {
 async function startedStore(random?: number) {
   const store = makeStore();
   stores.push(store);
+  // As startBrowserFeatures does, in two steps: the listeners first, so only the start sees `random`.
+  await loadBrowserFeatures(store);
   const spy = random === undefined ? undefined : jest.spyOn(Math, 'random').mockReturnValue(random);
   store.dispatch(appStarted());
   spy?.mockRestore();
@@ -77,8 +81,8 @@ describe('metric batching', () => {
     const sent = postedRecords(metricPosts()[0]!);
     expect(sent).toHaveLength(100);
     expect(sent[0]).toEqual(record(0));
-    expect(store.getState().monitoring.pending).toHaveLength(0);
-    expect(store.getState().monitoring.sent).toBe(100);
+    expect(selectMonitoring(store.getState()).pending).toHaveLength(0);
+    expect(selectMonitoring(store.getState()).sent).toBe(100);
   });
 
   it('sends every full batch of a burst, one request at a time, and leaves the rest for the timer', async () => {
@@ -87,7 +91,7 @@ describe('metric batching', () => {
     await jest.advanceTimersByTimeAsync(0);
     expect(metricPosts().map((call) => postedRecords(call).length)).toEqual([100, 100]);
     expect(postedRecords(metricPosts()[1]!)[0]).toEqual(record(100));
-    expect(store.getState().monitoring.pending).toHaveLength(50);
+    expect(selectMonitoring(store.getState()).pending).toHaveLength(50);
     await jest.advanceTimersByTimeAsync(30_000);
     expect(metricPosts().map((call) => postedRecords(call).length)).toEqual([100, 100, 50]);
   });
@@ -113,14 +117,14 @@ describe('metric batching', () => {
     store.dispatch(metricRecorded(record(2)));
     await jest.advanceTimersByTimeAsync(30_000);
     expect(errorSpy).toHaveBeenCalledWith('HTTP error! status: 503');
-    expect(store.getState().monitoring.pending).toEqual([record(1), record(2)]);
+    expect(selectMonitoring(store.getState()).pending).toEqual([record(1), record(2)]);
 
     // Recovered: the next tick sends the kept records, oldest first, with the new ones.
     fetchSpy.mockImplementation(() => Promise.resolve(okResponse()));
     store.dispatch(metricRecorded(record(3)));
     await jest.advanceTimersByTimeAsync(30_000);
     expect(postedRecords(metricPosts().at(-1)!)).toEqual([record(1), record(2), record(3)]);
-    expect(store.getState().monitoring.pending).toHaveLength(0);
+    expect(selectMonitoring(store.getState()).pending).toHaveLength(0);
   });
 
   it('keeps the records when the request itself fails', async () => {
@@ -128,7 +132,7 @@ describe('metric batching', () => {
     const store = await startedStore();
     store.dispatch(metricRecorded(record(1)));
     await jest.advanceTimersByTimeAsync(30_000);
-    expect(store.getState().monitoring.pending).toEqual([record(1)]);
+    expect(selectMonitoring(store.getState()).pending).toEqual([record(1)]);
     expect(errorSpy).toHaveBeenCalled();
   });
 
@@ -137,7 +141,7 @@ describe('metric batching', () => {
     const store = await startedStore();
     for (let n = 0; n < 1050; n += 1) store.dispatch(metricRecorded(record(n)));
     await jest.advanceTimersByTimeAsync(0);
-    const { pending, dropped } = store.getState().monitoring;
+    const { pending, dropped } = selectMonitoring(store.getState());
     expect(pending).toHaveLength(1000);
     expect(dropped).toBe(50);
     expect(pending[0]).toEqual(record(50));
@@ -159,7 +163,7 @@ describe('metric batching', () => {
     const [url, body] = beacon.mock.calls[0] as unknown as [string, string];
     expect(url).toBe('/api/metrics');
     expect(JSON.parse(body)).toEqual([record(1), record(2)]);
-    expect(store.getState().monitoring.pending).toHaveLength(0);
+    expect(selectMonitoring(store.getState()).pending).toHaveLength(0);
     expect(metricPosts()).toHaveLength(0);
 
     store.dispatch(metricRecorded(record(3)));
@@ -184,17 +188,17 @@ describe('metric batching', () => {
   it('sends nothing before the app has started, or for a page load outside the sample', async () => {
     const store = makeStore();
     store.dispatch(metricRecorded(record(1)));
-    expect(store.getState().monitoring.pending).toHaveLength(0);
+    expect(selectMonitoring(store.getState()).pending).toHaveLength(0);
 
     process.env.METRICS_SAMPLE_RATE = '0.1';
     const unsampled = await startedStore(0.5);
     for (let n = 0; n < 150; n += 1) unsampled.dispatch(metricRecorded(record(n)));
     await jest.advanceTimersByTimeAsync(30_000);
-    expect(unsampled.getState().monitoring.session).toMatchObject({ sampled: false, sampleRate: 0.1 });
-    expect(unsampled.getState().monitoring.pending).toHaveLength(0);
+    expect(selectMonitoring(unsampled.getState()).session).toMatchObject({ sampled: false, sampleRate: 0.1 });
+    expect(selectMonitoring(unsampled.getState()).pending).toHaveLength(0);
     expect(metricPosts()).toHaveLength(0);
     // Still measured for /debug.
-    expect(unsampled.getState().monitoring.history.length).toBeGreaterThan(0);
+    expect(selectMonitoring(unsampled.getState()).history.length).toBeGreaterThan(0);
   });
 });
 
@@ -207,17 +211,17 @@ describe('sampling', () => {
 
     process.env.METRICS_SAMPLE_RATE = '0.1';
     const store = await startedStore(0.05);
-    expect(store.getState().monitoring.session).toMatchObject({ sampled: true, sampleRate: 0.1 });
+    expect(selectMonitoring(store.getState()).session).toMatchObject({ sampled: true, sampleRate: 0.1 });
     // Later records do not roll again: with Math.random now above the rate, they are still buffered.
     const random = jest.spyOn(Math, 'random').mockReturnValue(0.99);
     for (let n = 0; n < 5; n += 1) store.dispatch(metricRecorded(record(n)));
     random.mockRestore();
-    expect(store.getState().monitoring.pending).toHaveLength(5);
+    expect(selectMonitoring(store.getState()).pending).toHaveLength(5);
   });
 
   it('samples every load outside production by default', async () => {
     const store = await startedStore();
-    expect(store.getState().monitoring.session).toMatchObject({ sampled: true, sampleRate: 1 });
+    expect(selectMonitoring(store.getState()).session).toMatchObject({ sampled: true, sampleRate: 1 });
   });
 });
 
@@ -272,21 +276,26 @@ describe('web vitals', () => {
   it('warns on the console that FID cannot be measured', async () => {
     const store = await startedStore();
     expect(warnSpy).toHaveBeenCalledWith(expect.stringContaining('FID'));
-    expect(store.getState().monitoring.unsupported).toContain('FID');
+    expect(selectMonitoring(store.getState()).unsupported).toContain('FID');
   });
 
   it('keeps the latest reading of each vital with its rating', () => {
     const store = makeStore();
     store.dispatch(metricRecorded(vitalRecord({ name: 'LCP', value: 3000, navigationType: 'navigate' }, 1)));
     store.dispatch(metricRecorded(vitalRecord({ name: 'LCP', value: 1800, navigationType: 'navigate' }, 2)));
-    expect(store.getState().monitoring.vitals.LCP).toEqual({ name: 'LCP', value: 1800, rating: 'good', timestamp: 2 });
+    expect(selectMonitoring(store.getState()).vitals.LCP).toEqual({
+      name: 'LCP',
+      value: 1800,
+      rating: 'good',
+      timestamp: 2,
+    });
   });
 
   it('ignores records the metrics endpoint would reject', () => {
     const store = makeStore();
     store.dispatch(metricRecorded(record(1, { value: Number.NaN })));
     store.dispatch(metricRecorded(record(2, { name: 'x'.repeat(65) })));
-    expect(store.getState().monitoring.history).toHaveLength(0);
+    expect(selectMonitoring(store.getState()).history).toHaveLength(0);
   });
 });
 
@@ -296,16 +305,16 @@ describe('alerts and summaries', () => {
     store.dispatch(metricRecorded(vitalRecord({ name: 'LCP', value: 4500, navigationType: 'navigate' })));
     store.dispatch(metricRecorded(vitalRecord({ name: 'CLS', value: 0.3, navigationType: 'navigate' })));
     store.dispatch(metricRecorded(vitalRecord({ name: 'INP', value: 400, navigationType: 'navigate' })));
-    expect(store.getState().monitoring.alerts).toHaveLength(0);
+    expect(selectMonitoring(store.getState()).alerts).toHaveLength(0);
     await jest.advanceTimersByTimeAsync(60_000);
-    const alerts = store.getState().monitoring.alerts;
+    const alerts = selectMonitoring(store.getState()).alerts;
     expect(alerts.map((alert) => [alert.level, alert.metric])).toEqual([
       ['error', 'LCP'],
       ['error', 'CLS'],
     ]);
     // The same reading does not alert again at the next check.
     await jest.advanceTimersByTimeAsync(60_000);
-    expect(store.getState().monitoring.alerts).toHaveLength(2);
+    expect(selectMonitoring(store.getState()).alerts).toHaveLength(2);
   });
 
   it('warns when the JS heap is over 80 % of its limit', async () => {
@@ -315,7 +324,7 @@ describe('alerts and summaries', () => {
     });
     const store = await startedStore();
     await jest.advanceTimersByTimeAsync(60_000);
-    expect(store.getState().monitoring.alerts).toEqual([
+    expect(selectMonitoring(store.getState()).alerts).toEqual([
       expect.objectContaining({ level: 'warning', metric: 'memory', value: 0.9 }),
     ]);
     // @ts-expect-error: remove the stub again
@@ -335,7 +344,7 @@ describe('alerts and summaries', () => {
       path: '/',
     });
     store.dispatch(alertsRaised(Array.from({ length: 120 }, (_, n) => alert(n))));
-    const alerts = store.getState().monitoring.alerts;
+    const alerts = selectMonitoring(store.getState()).alerts;
     expect(alerts).toHaveLength(100);
     expect(alerts[0]!.id).toBe('a20');
   });
