@@ -86,7 +86,8 @@ async function start(): Promise<void> {
    * after the first commit, in a task of its own. Arriving during hydration, every component that
    * reads it would re-render synchronously inside the hydration's commit, one long task (Lighthouse
    * TBT); arriving after, each change is a small render of its own. Nothing in the server's markup
-   * depends on it: the theme is on <html> before the first paint, and the banner is never prerendered.
+   * depends on it: the theme is on <html> before the first paint, and the prerendered consent banner shows or
+   * hides from a mark its own boot script set (features/consent/bootScript.ts).
    */
   let started = false;
   const startBrowserState = () => {
