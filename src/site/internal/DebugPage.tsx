@@ -1,5 +1,7 @@
 // Internal: what this build and this browser session look like, for support and QA. Everything
-// that needs the browser (content-source status, images, the store snapshot) loads after mount.
+// that needs the browser (images, the store snapshot) loads after mount; the content service's status
+// when asked for, since it loads the content source's code (with the mock source, marked and DOMPurify:
+// ~170 KB, one ~180 ms task on Lighthouse's 4× slower CPU, which took /debug to 93; issue #21).
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode, SubmitEvent } from 'react';
 import { siteConfig } from '../../shared/config';
@@ -56,9 +58,10 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-function useContentStatus(): ConnectionStatus | undefined {
+function useContentStatus(requested: boolean): ConnectionStatus | undefined {
   const [status, setStatus] = useState<ConnectionStatus>();
   useEffect(() => {
+    if (!requested) return;
     let active = true;
     defaultContentExtra
       .content()
@@ -76,7 +79,7 @@ function useContentStatus(): ConnectionStatus | undefined {
     return () => {
       active = false;
     };
-  }, []);
+  }, [requested]);
   return status;
 }
 
@@ -334,7 +337,8 @@ export function DebugPage() {
   const theme = useAppSelector((state) => state.theme.mode);
   const online = useAppSelector(selectIsOnline);
   const monitoring = useAppSelector(selectMonitoring);
-  const contentStatus = useContentStatus();
+  const [contentCheckRequested, setContentCheckRequested] = useState(false);
+  const contentStatus = useContentStatus(contentCheckRequested);
   const [snapshotOpen, setSnapshotOpen] = useState(false);
   const session = monitoring.session;
 
@@ -359,11 +363,22 @@ export function DebugPage() {
             ['Network', online ? 'online' : 'offline'],
             [
               'Content service',
-              contentStatus === undefined
-                ? 'checking…'
-                : `${contentStatus.isConnected ? 'connected' : 'not connected'}${
-                    contentStatus.lastChecked ? ` (last checked ${contentStatus.lastChecked})` : ''
-                  }${contentStatus.error ? `: ${contentStatus.error}` : ''}`,
+              !contentCheckRequested ? (
+                <Button
+                  type="button"
+                  variant="secondary"
+                  disabled={!inBrowser}
+                  onClick={() => setContentCheckRequested(true)}
+                >
+                  Check the content service
+                </Button>
+              ) : contentStatus === undefined ? (
+                'checking…'
+              ) : (
+                `${contentStatus.isConnected ? 'connected' : 'not connected'}${
+                  contentStatus.lastChecked ? ` (last checked ${contentStatus.lastChecked})` : ''
+                }${contentStatus.error ? `: ${contentStatus.error}` : ''}`
+              ),
             ],
           ]}
         />

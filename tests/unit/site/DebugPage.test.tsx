@@ -119,9 +119,11 @@ describe('DebugPage', () => {
       'src',
       '/api/images/img-1/file?w=96&h=72&fm=webp&fit=cover',
     );
-    expect(
-      await within(screen.getByRole('region', { name: 'Connection' })).findByText(/connected/, undefined, slow),
-    ).toBeInTheDocument();
+    // The content service is checked when asked: that loads the content source's code.
+    const connection = screen.getByRole('region', { name: 'Connection' });
+    expect(within(connection).queryByText(/connected/)).not.toBeInTheDocument();
+    await user.click(within(connection).getByRole('button', { name: 'Check the content service' }));
+    expect(await within(connection).findByText(/connected/, undefined, slow)).toBeInTheDocument();
   });
 
   it('uploads an image with progress, then deletes it, with the token typed in', async () => {
