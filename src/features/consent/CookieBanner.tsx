@@ -34,12 +34,13 @@ export function CookieBanner({ autoShow = consentConfig.autoShow }: { autoShow?:
   const restored = useAppSelector(selectConsentRestored);
   const hasSavedChoice = useAppSelector(selectHasSavedConsent);
   const autoShown = useAppSelector(selectBannerAutoShown);
+  // About to show itself unless a saved choice turns up: what the server renders for every visitor.
+  const pending = autoShow && !hasSavedChoice && !autoShown && !onPrivacyPage;
 
   // Decided only once the saved choice is back from storage, so it never differs from the server's HTML.
   useEffect(() => {
-    if (autoShow && restored && !hasSavedChoice && !autoShown && !onPrivacyPage)
-      dispatch(consentBannerOpened({ trigger: 'auto' }));
-  }, [autoShow, restored, hasSavedChoice, autoShown, onPrivacyPage, dispatch]);
+    if (pending && restored) dispatch(consentBannerOpened({ trigger: 'auto' }));
+  }, [pending, restored, dispatch]);
 
   useEffect(() => {
     const onOpenSettings = () => {
@@ -55,10 +56,8 @@ export function CookieBanner({ autoShow = consentConfig.autoShow }: { autoShow?:
     return () => window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, onOpenSettings);
   }, [onPrivacyPage, dispatch]);
 
-  // About to show itself unless a saved choice turns up: what the server renders for every visitor.
-  const pending = autoShow && !hasSavedChoice && !autoShown;
   // Lazily loaded: a hydrating browser keeps the server's banner as it is until the chunk arrives.
-  return (open || pending) && !onPrivacyPage ? (
+  return (open && !onPrivacyPage) || pending ? (
     <Suspense fallback={null}>
       <BannerRegion open={open} />
     </Suspense>

@@ -107,8 +107,8 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
     return sendFile(request, reply, file, cache, compressedFiles);
   };
 
-  // The 404 for GET is sent from this route rather than from the not-found handler so it is compressed too:
-  // @fastify/compress attaches itself to routes, and the not-found handler is not one.
+  // GET and HEAD of any path: a file of the build, a live page, a redirect, else the 404 page (sendNotFound, which
+  // sends the build's compressed copies itself, as sendFile does).
   app.route({ method: ['GET', 'HEAD'], url: '/', handler: servePath });
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: servePath });
   // Still reached by other methods, which no catch-all covers.
