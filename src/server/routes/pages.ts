@@ -108,9 +108,11 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
   };
 
   // GET and HEAD of any path: a file of the build, a live page, a redirect, else the 404 page (sendNotFound, which
-  // sends the build's compressed copies itself, as sendFile does).
-  app.route({ method: ['GET', 'HEAD'], url: '/', handler: servePath });
-  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: servePath });
+  // sends the build's compressed copies itself, as sendFile does). These answers choose their encoding themselves
+  // (sendEncoded), so @fastify/compress stays off them: its hooks would only look at each answer and pass it on.
+  for (const url of ['/', '/*']) {
+    app.route({ method: ['GET', 'HEAD'], url, handler: servePath, compress: false, decompress: false });
+  }
   // Still reached by other methods, which no catch-all covers.
   app.setNotFoundHandler(sendNotFound);
 }

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
@@ -448,5 +449,64 @@ describe('buildApp lifecycle', () => {
     } finally {
       fs.rmSync(tempRoot, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the request log', () => {
+  async function loggedLines(level: 'info' | 'warn', paths: readonly string[]): Promise<Record<string, unknown>[]> {
+    const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'site-app-log-'));
+    let logged = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logged += chunk.toString();
+        done();
+      },
+    });
+    writeFile(tempRoot, 'dist/index.html', '<!doctype html><title>home</title>');
+    const app = await buildApp({
+      distDir: path.join(tempRoot, 'dist'),
+      databasePath: path.join(tempRoot, 'site.db'),
+      logger: { level, stream },
+    });
+    try {
+      const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+      for (const requestPath of paths) await request(baseUrl, requestPath);
+    } finally {
+      await app.close();
+      fs.rmSync(tempRoot, { recursive: true, force: true });
+    }
+    return logged
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  it('has one line per request at info: method, URL, status, time and request id, not the client address', async () => {
+    const lines = await loggedLines('info', ['/', '/nope?x=1']);
+    const requests = lines.filter((line) => line.msg === 'request completed');
+
+    expect(requests).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        url: '/',
+        statusCode: 200,
+        responseTime: expect.any(Number) as unknown,
+      }),
+      expect.objectContaining({
+        method: 'GET',
+        url: '/nope?x=1',
+        statusCode: 404,
+        responseTime: expect.any(Number) as unknown,
+      }),
+    ]);
+    expect(new Set(requests.map((line) => line.reqId)).size).toBe(2);
+    expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
+    expect(JSON.stringify(requests)).not.toContain('127.0.0.1');
+  });
+
+  it('has no request lines at warn', async () => {
+    const lines = await loggedLines('warn', ['/', '/nope']);
+
+    expect(lines.filter((line) => line.msg === 'request completed')).toEqual([]);
   });
 });
