@@ -1,9 +1,12 @@
 // Server-side rendering of one URL to a complete HTML document, used by the build-time prerender.
 import { createHash } from 'node:crypto';
-import { PassThrough } from 'node:stream';
 import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
-import { prerenderToNodeStream } from 'react-dom/static';
+// The edge build, not Node's: react-dom/static.node runs each render inside an AsyncLocalStorage, and the first run()
+// turns Node's promise hooks on for the whole process, for good, so every promise of every later request paid for
+// them (the server renders live pages). The edge build uses an AsyncLocalStorage only where the runtime has a global
+// one, which Node has not; the markup is the same.
+import { prerender } from 'react-dom/static.edge';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
 import { themeBootScript } from '../features/theme';
 import { consentBootScript } from '../features/consent';
@@ -98,12 +101,6 @@ function scriptLoaderTag(entry: readonly string[], pageChunks: readonly string[]
   return `<script data-scripts="${list(entry)}" data-preload="${list(pageChunks)}">${scriptLoaderScript}</script>`;
 }
 
-async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream.pipe(new PassThrough())) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export function headTags(urlPath: string, meta: PageMeta): string[] {
   const title = documentTitle(meta);
   const url = absoluteUrl(meta.canonicalPath ?? urlPath);
@@ -166,7 +163,7 @@ export async function renderPage(
   const router = createStaticRouter(handler.dataRoutes, context);
   const cache = createCache({ key: 'css' });
   const emotionServer = createEmotionServer(cache);
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <AppProviders store={store} cache={cache}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
@@ -177,7 +174,7 @@ export async function renderPage(
   // React emits a preload for the LCP image (priority) at the start of the markup; in <head>, the
   // browser asks for it first.
   const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*>/g;
-  const rendered = await streamToString(prelude);
+  const rendered = await new Response(prelude).text();
   const imagePreloads = rendered.match(IMAGE_PRELOAD) ?? [];
   const appHtml = rendered.replace(IMAGE_PRELOAD, '');
   const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(appHtml));

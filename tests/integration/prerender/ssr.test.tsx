@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import {
   blogPostPaths,
@@ -51,6 +52,20 @@ describe('prerender', () => {
     expect(home.html).toContain('Connect With Us');
     expect(home.html).toMatch(/<form(?=[^>]*\bmethod="post")(?=[^>]*\baction="\/")[^>]*>/);
     expect(home.html).not.toMatch(/<template id="B:|\$RC\(/);
+  });
+
+  it('renders without an AsyncLocalStorage (its first run turns on promise hooks for the whole server process)', async () => {
+    const run = jest.spyOn(AsyncLocalStorage.prototype, 'run');
+    const enterWith = jest.spyOn(AsyncLocalStorage.prototype, 'enterWith');
+    try {
+      const page = await renderPage('/blog', template, chunks);
+      expect(page.status).toBe(200);
+      expect(run).not.toHaveBeenCalled();
+      expect(enterWith).not.toHaveBeenCalled();
+    } finally {
+      run.mockRestore();
+      enterWith.mockRestore();
+    }
   });
 
   it('writes a unique title, description, canonical link and Open Graph tags', async () => {
