@@ -23,6 +23,7 @@ import { preloadLayout } from './layout/Layout';
 import { chunkNameOfRoute, preloadErrorScreen, routes } from './routes';
 import { PRELOADED_STATE_ID, serializeState } from './serialization';
 import { makeStore } from './store';
+import type { RootState } from './store';
 import { contentApi } from '../shared/api';
 import { contentExtraFor } from '../features/blog';
 import { createBuildSource } from '../content/buildSource';
@@ -195,12 +196,33 @@ export async function renderPage(
     styles,
   ].join('\n    ');
   // data-path says which URL this markup was rendered for: 404.html answers many URLs.
-  const stateTag = `<script type="application/json" id="${PRELOADED_STATE_ID}" data-path="${escapeHtml(urlPath)}">${serializeState(store.getState())}</script>`;
+  const stateTag = `<script type="application/json" id="${PRELOADED_STATE_ID}" data-path="${escapeHtml(urlPath)}">${serializeState(shippedState(store.getState()))}</script>`;
   const html = template
     .replace('<!--app-head-->', () => head)
     .replace('<!--app-html-->', () => appHtml)
     .replace('<!--app-state-->', () => `${stateTag}\n    ${scriptLoaderTag(chunks.entry, pageChunks)}`);
   return { path: urlPath, html, meta, status };
+}
+
+/**
+ * The store as the page ships it, the same for every render of the same content. RTK Query's request ids and times
+ * say nothing to the browser (main.tsx dates the queries from the visit); left in, they made every server process
+ * send different bytes, and a different ETag, for the same page.
+ */
+function shippedState(state: RootState): RootState {
+  const queries = Object.fromEntries(
+    Object.entries(state.contentApi.queries).map(([key, query]) => [
+      key,
+      query &&
+        ({
+          ...query,
+          requestId: 'prerendered',
+          startedTimeStamp: 0,
+          ...(query.fulfilledTimeStamp === undefined ? {} : { fulfilledTimeStamp: 0 }),
+        } as typeof query),
+    ]),
+  );
+  return { ...state, contentApi: { ...state.contentApi, queries } };
 }
 
 export function sitemapXml(pages: readonly RenderedPage[]): string {

@@ -54,6 +54,15 @@ describe('prerender', () => {
     expect(home.html).not.toMatch(/<template id="B:|\$RC\(/);
   });
 
+  it('renders the same bytes every time for the same content, so every server process sends one ETag', async () => {
+    const first = await renderPage('/blog', template, chunks);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await renderPage('/blog', template, chunks);
+
+    expect(second.html).toBe(first.html);
+    expect(first.html).toContain('"status":"fulfilled"');
+  });
+
   it('renders without an AsyncLocalStorage (its first run turns on promise hooks for the whole server process)', async () => {
     const run = jest.spyOn(AsyncLocalStorage.prototype, 'run');
     const enterWith = jest.spyOn(AsyncLocalStorage.prototype, 'enterWith');
