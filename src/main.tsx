@@ -79,7 +79,9 @@ async function start(): Promise<void> {
     import(/* webpackMode: "eager" */ './app/routes'),
     import(/* webpackMode: "eager" */ './app/preload'),
   ]);
-  // The page's chunk (preloaded by the HTML) is evaluated while React DOM is.
+  // The page's chunk (preloaded by the HTML) is evaluated while React DOM is; matching the URL against the routes
+  // (React Router ranks every route first) in a task after the routes' modules.
+  await yieldToBrowser();
   const pageCode = hasMarkup ? loadMatchedRoutes(routes, window.location) : Promise.resolve();
   pageCode.catch(() => undefined); // awaited below; a failure is reported there, once
 

@@ -27,5 +27,7 @@ export function loadBrowserFeatures(store: AppStore): Promise<void> {
  */
 export async function startBrowserFeatures(store: AppStore): Promise<void> {
   await loadBrowserFeatures(store);
+  // What app/started sets off (the monitoring session, connectivity, the tag) in a task after the listeners' code.
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
   store.dispatch(appStarted());
 }
