@@ -4,12 +4,14 @@
 // The code runs in stages, each in a task of its own: the store's code (Redux Toolkit with RTK Query, the
 // blog's endpoints and slices, the other slices), the store itself, the routes (React Router and the layout),
 // React DOM, then the providers. Evaluated together, their modules were one task of ~280 ms on Lighthouse's 4x
-// slower CPU; in five stages, two of them still took 70 ms. Every task over 50 ms blocks input (TBT). The stages' modules are imported "eager": they stay in this entry's
-// chunks (no extra request); only their evaluation waits for the stage.
+// slower CPU; in five stages, two of them still took 70 ms. Every task over 50 ms blocks input (TBT). The
+// stages' modules are imported "eager": they stay in this entry's chunks (no extra request); only their
+// evaluation waits for the stage.
 import { logError } from './shared/logger';
 import { PRELOADED_STATE_ID } from './app/serialization';
 import type { RootState } from './app/store';
 import { setHydrating } from './ui/hydration';
+import { yieldToBrowser } from './shared/yieldToBrowser';
 
 function readPreloadedState(): Partial<RootState> | undefined {
   const text = stateElement()?.textContent;
@@ -47,9 +49,6 @@ const stateElement = () => document.getElementById(PRELOADED_STATE_ID);
  * known yet, say) must render afresh rather than hydrate markup it does not match.
  */
 const renderedForThisUrl = (): boolean => stateElement()?.dataset.path === window.location.pathname;
-
-/** Ends the current task, so the browser can paint and answer input before the next step runs. */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start(): Promise<void> {
   const container = document.getElementById('root');

@@ -1,6 +1,7 @@
 // Starts what only a browser runs: the features' listeners that need window and document, then app/started.
 import { appStarted } from '../shared/appEvents';
 import { logWarning } from '../shared/logger';
+import { yieldToBrowser } from '../shared/yieldToBrowser';
 import { startListeningOn } from './store';
 import type { AppStore } from './store';
 
@@ -28,6 +29,6 @@ export function loadBrowserFeatures(store: AppStore): Promise<void> {
 export async function startBrowserFeatures(store: AppStore): Promise<void> {
   await loadBrowserFeatures(store);
   // What app/started sets off (the monitoring session, connectivity, the tag) in a task after the listeners' code.
-  await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  await yieldToBrowser();
   store.dispatch(appStarted());
 }
