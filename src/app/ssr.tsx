@@ -145,6 +145,27 @@ const handler = createStaticHandler(routes);
  * <!--app-html--> and <!--app-state-->, and no script of its own; `chunks` names the entry's files
  * and the page's own lazy chunk, which the script loader requests after the largest paint.
  */
+type EmotionCache = ReturnType<typeof createCache>;
+type StyleChunk = ReturnType<ReturnType<typeof createEmotionServer>['extractCriticalToChunks']>['styles'][number];
+
+/**
+ * The rules of the classes the render made that no element carries. Emotion makes one for a `css` prop given to a
+ * component (`<Container css={...}>`), then merges it with the component's own styles into the class the element
+ * gets. The critical extraction ships only classes found in the markup, so the browser's cache did not know these:
+ * it ran them through stylis and inserted them again while hydrating (on /, 23 rules, ~15 ms of a 63 ms task on
+ * Lighthouse's 4x CPU). Shipped, hydration finds every class the server made already in the page's styles.
+ */
+function composedStyles(cache: EmotionCache, critical: readonly StyleChunk[]): StyleChunk[] {
+  const shipped = new Set(critical.flatMap((chunk) => chunk.ids));
+  const ids = Object.keys(cache.inserted).filter(
+    (id) =>
+      !shipped.has(id) &&
+      typeof cache.inserted[id] === 'string' &&
+      cache.registered[`${cache.key}-${id}`] !== undefined,
+  );
+  return ids.length === 0 ? [] : [{ key: cache.key, ids, css: ids.map((id) => cache.inserted[id] as string).join('') }];
+}
+
 export async function renderPage(
   urlPath: string,
   template: string,
@@ -178,7 +199,11 @@ export async function renderPage(
   const rendered = await new Response(prelude).text();
   const imagePreloads = rendered.match(IMAGE_PRELOAD) ?? [];
   const appHtml = rendered.replace(IMAGE_PRELOAD, '');
-  const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(appHtml));
+  const critical = emotionServer.extractCriticalToChunks(appHtml);
+  const styles = emotionServer.constructStyleTagsFromChunks({
+    ...critical,
+    styles: [...critical.styles, ...composedStyles(cache, critical.styles)],
+  });
 
   const meta = leaf && handle ? handle.meta(leaf.params, store.getState()) : notFoundMeta;
   const status = meta === notFoundMeta ? 404 : context.statusCode;

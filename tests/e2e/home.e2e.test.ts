@@ -43,6 +43,38 @@ describe('Home page', () => {
     expect(problems()).toEqual([]);
   });
 
+  it('hydrates without making its styles again: every rule the browser adds styles an element of the page', async () => {
+    const { page, problems } = await browser.open();
+    // Records the class of every rule emotion inserts in the browser (the server's rules arrive in <style> tags).
+    await page.addInitScript(() => {
+      const record: string[] = [];
+      Object.assign(window, { insertedClasses: record });
+      const insertRule = CSSStyleSheet.prototype.insertRule;
+      CSSStyleSheet.prototype.insertRule = function (this: CSSStyleSheet, rule: string, index?: number) {
+        record.push(/\.(css-[\w-]+)/.exec(rule)?.[1] ?? rule);
+        return insertRule.call(this, rule, index);
+      };
+    });
+    await visit(page, '/');
+    // The last sections hydrate in later passes: the contact form answers once they have.
+    await eventually(async () => {
+      expect(
+        await page
+          .locator('#connect form')
+          .evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactProps$'))),
+      ).toBe(true);
+    });
+    // A class the render composed into another (a css prop given to a component) is on no element: its rule, made
+    // again while hydrating, was work for nothing (and a long task on a slow phone).
+    const unused = await page.evaluate(() =>
+      (window as unknown as { insertedClasses: string[] }).insertedClasses.filter(
+        (name) => document.getElementsByClassName(name).length === 0,
+      ),
+    );
+    expect(unused).toEqual([]);
+    expect(problems()).toEqual([]);
+  });
+
   it('pages through the services with the keyboard, arrows disabled at the ends', async () => {
     const { page, problems } = await browser.open();
     await visit(page, '/');
