@@ -10,6 +10,8 @@ describe('Home page', () => {
   it('has its sections in the order of the spec, Expert Insights last', async () => {
     renderApp({ route: '/' });
     await screen.findByRole('heading', { level: 1, name: 'Salesforce that your teams actually use' }, PAGE_LOAD);
+    // The sections below the hero are a chunk of their own, which comes after the hero.
+    await screen.findByRole('heading', { level: 2, name: 'Expert Insights' }, PAGE_LOAD);
     const main = screen.getByRole('main');
     expect(within(main).getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(
@@ -32,7 +34,7 @@ describe('Home page', () => {
     renderApp({ route: '/' });
     await screen.findByRole('heading', { level: 1 }, PAGE_LOAD);
     expect(screen.getByRole('link', { name: 'Book a free consultation' })).toHaveAttribute('href', '/contact');
-    const stories = screen.getByRole('region', { name: 'Client Success Stories' });
+    const stories = await screen.findByRole('region', { name: 'Client Success Stories' }, PAGE_LOAD);
     const storyLinks = within(stories)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'))
