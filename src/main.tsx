@@ -1,7 +1,7 @@
 // Browser entry: rebuild the store from the prerendered state, load the current page's chunk,
 // then hydrate the server markup (or render from scratch on the dev server).
 //
-// The code runs in stages, each in a task of its own: the store's code (Redux Toolkit, RTK Query, the
+// The code runs in stages, each in a task of its own: the store's code (Redux Toolkit with RTK Query, the
 // blog's endpoints and slices, the other slices), the store itself, the routes (React Router and the layout),
 // React DOM, then the providers. Evaluated together, their modules were one task of ~280 ms on Lighthouse's 4x
 // slower CPU; in five stages, two of them still took 70 ms. Every task over 50 ms blocks input (TBT). The
@@ -57,12 +57,10 @@ async function start(): Promise<void> {
   const hasMarkup = preloadedState !== undefined && container.firstElementChild !== null;
   const prerendered = hasMarkup && renderedForThisUrl();
 
-  // The store's code in four parts: Redux Toolkit (with Immer, Redux and Reselect), RTK Query with the API slice,
-  // the blog's endpoints and entity slices, then the other slices, the store module and the browser features. Their
-  // results are not used here: each import only runs its modules now, in a task of its own, so the next one finds
-  // them ready (Redux Toolkit and RTK Query together were one task of 34-40 ms at 4x).
-  await yieldToBrowser();
-  await import(/* webpackMode: "eager", webpackExports: ["configureStore"] */ '@reduxjs/toolkit');
+  // The store's code in three parts: Redux Toolkit and RTK Query (with the API slice), the blog's endpoints and
+  // entity slices, then the other slices, the store module and the browser features. Their results are not used
+  // here: each import only runs its modules now, in a task of its own, so the next one finds them ready. (Redux
+  // Toolkit cannot go in a task before RTK Query: webpack concatenates their modules into one.)
   await yieldToBrowser();
   await import(/* webpackMode: "eager" */ './shared/api');
   await yieldToBrowser();

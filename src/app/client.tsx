@@ -1,5 +1,4 @@
 // The browser's React side: hydrates the server markup (or renders from scratch on the dev server). src/main.tsx loads this module in a task of its own.
-import createCache from '@emotion/cache';
 import { startTransition, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -36,9 +35,8 @@ export function mountApp({ container, store, routes, hasMarkup, serverState, onC
   // Started initialized (the page's chunk is loaded), the router shows no loading screen in place
   // of the server's markup, whether that markup is hydrated or rendered over.
   const router = createBrowserRouter(routes, hasMarkup ? { hydrationData: { loaderData: {} } } : undefined);
-  const cache = createCache({ key: 'css' });
   const app = (
-    <AppProviders store={store} cache={cache} serverState={serverState}>
+    <AppProviders store={store} serverState={serverState}>
       <FirstCommit onCommitted={onCommitted}>
         <RouterProvider router={router} />
       </FirstCommit>
