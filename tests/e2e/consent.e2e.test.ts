@@ -50,6 +50,32 @@ describe('Consent banner', () => {
     expect(await bannerOf(page).getByRole('button', { name: 'Accept All', exact: true }).isVisible()).toBe(true);
   });
 
+  it('on a first visit, opens the banner the server drew rather than drawing it again', async () => {
+    const { page, problems } = await browser.open({ freshConsent: true });
+    // Counts removals of the banner from the page: React throwing the server's banner away to draw its own.
+    await page.addInitScript(() => {
+      const removals: string[] = [];
+      Object.assign(window, { bannerRemovals: removals });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of Array.from(record.removedNodes))
+            if (
+              node instanceof Element &&
+              (node.matches('[data-testid="cookie-banner"]') || node.querySelector('[data-testid="cookie-banner"]'))
+            )
+              removals.push(node.outerHTML.slice(0, 80));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await visit(page, '/');
+    await eventually(async () => {
+      expect(await bannerOf(page).evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    });
+    expect(await page.evaluate(() => (window as unknown as { bannerRemovals: string[] }).bannerRemovals)).toEqual([]);
+    // The server's banner, hydrated: React's server ids (_R_…) rather than ids it makes in the browser (_r_…).
+    expect(await bannerOf(page).getAttribute('aria-labelledby')).toMatch(/^_R_/);
+    expect(problems()).toEqual([]);
+  });
+
   it('never shows to a returning visitor, nor without JavaScript (whose buttons could not work)', async () => {
     const returning = await browser.open();
     await returning.context.route('**/*.js', (route) => route.abort());

@@ -14,13 +14,14 @@ import {
   consentSaved,
 } from './actions';
 import { CategorySwitches } from './CategorySwitches';
-import { CONSENT_ASK_ATTRIBUTE, selectConsentDraft, selectDetailsOpen } from './consentSlice';
+import { CONSENT_ASK_ATTRIBUTE, selectBannerOpen, selectConsentDraft, selectDetailsOpen } from './consentSlice';
 
 /**
- * `open` false: the banner as the server draws it before anyone knows whether a choice is saved
+ * Not open: the banner as the server draws it before anyone knows whether a choice is saved
  * (CookieBanner.tsx), visible only where the boot script marked the page as a first visit.
  */
-export function BannerRegion({ open }: { open: boolean }) {
+export function BannerRegion() {
+  const open = useAppSelector(selectBannerOpen);
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const detailsOpen = useAppSelector(selectDetailsOpen);

@@ -21,6 +21,19 @@ const BannerRegion = lazy(() =>
   })),
 );
 
+/**
+ * The same element on every render, which is what lets the server's banner be hydrated. Its boundary hydrates once
+ * the chunk is in, and the saved choice, read back at about the same time, opens the banner: given as a new element,
+ * that update reached the boundary first, and React threw the server's banner away and drew it again from scratch
+ * (it blinked, and cost a second render with its styles). Unchanged, the element gives React nothing to update
+ * there, and BannerRegion reads whether it is open from the store once hydrated.
+ */
+const bannerRegion = (
+  <Suspense fallback={null}>
+    <BannerRegion />
+  </Suspense>
+);
+
 /** The id of the privacy page's settings panel, which takes the banner's place there. */
 export const COOKIE_SETTINGS_PANEL_ID = 'cookie-settings';
 
@@ -57,9 +70,5 @@ export function CookieBanner({ autoShow = consentConfig.autoShow }: { autoShow?:
   }, [onPrivacyPage, dispatch]);
 
   // Lazily loaded: a hydrating browser keeps the server's banner as it is until the chunk arrives.
-  return (open && !onPrivacyPage) || pending ? (
-    <Suspense fallback={null}>
-      <BannerRegion open={open} />
-    </Suspense>
-  ) : null;
+  return (open && !onPrivacyPage) || pending ? bannerRegion : null;
 }
