@@ -55,7 +55,8 @@ export function BannerRegion() {
       ref={region}
       aria-labelledby={headingId}
       tabIndex={-1}
-      css={open ? styles.banner : [styles.banner, styles.pending]}
+      css={styles.banner}
+      data-pending={open ? undefined : ''}
       data-testid="cookie-banner"
     >
       <div css={styles.header}>
@@ -127,9 +128,10 @@ const styles = {
     boxShadow: colors.shadow,
     '&:focus-visible': { outline: `3px solid ${colors.focus}`, outlineOffset: 2 },
     '&:focus:not(:focus-visible)': { outline: 'none' },
+    // Pending (before the store knows the saved choice), shown only where the boot script found none. An attribute
+    // rather than a second class: opening the banner then makes no new rule for the browser to parse and insert.
+    [`html:not([${CONSENT_ASK_ATTRIBUTE}]) &[data-pending]`]: { display: 'none' },
   },
-  // Shown before the store knows the saved choice only where the boot script found none.
-  pending: { [`html:not([${CONSENT_ASK_ATTRIBUTE}]) &`]: { display: 'none' } },
   header: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: space.md },
   heading: { margin: 0, fontSize: fontSizes.lg },
   close: {
