@@ -57,10 +57,12 @@ async function start(): Promise<void> {
   const hasMarkup = preloadedState !== undefined && container.firstElementChild !== null;
   const prerendered = hasMarkup && renderedForThisUrl();
 
-  // The store's code in three parts: Redux Toolkit and RTK Query (with the API slice), the blog's endpoints and
-  // entity slices, then the other slices, the store module and the browser features. Their results are not used
-  // here: each import only runs its modules now, in a task of its own, so the next one finds them ready. (Redux
-  // Toolkit cannot go in a task before RTK Query: webpack concatenates their modules into one.)
+  // The store's code in four parts: Redux Toolkit with RTK Query (webpack concatenates their modules into one), the
+  // API slice (createApi builds its thunks, reducer and middleware), the blog's endpoints and entity slices, then
+  // the other slices, the store module and the browser features. Their results are not used here: each import only
+  // runs its modules now, in a task of its own, so the next one finds them ready.
+  await yieldToBrowser();
+  await import(/* webpackMode: "eager", webpackExports: ["createApi"] */ '@reduxjs/toolkit/query/react');
   await yieldToBrowser();
   await import(/* webpackMode: "eager" */ './shared/api');
   await yieldToBrowser();
