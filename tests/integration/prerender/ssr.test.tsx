@@ -90,9 +90,11 @@ describe('prerender', () => {
 
   it('draws the consent banner in the markup, hidden unless the boot script finds no saved choice, and not on the privacy page', async () => {
     // Painted with the page on a first visit (issue #21): it no longer appears after the scripts.
-    expect(home.html).toMatch(/<section[^>]*aria-labelledby="[^"]+"[^>]*data-testid="cookie-banner"/);
+    expect(home.html).toMatch(
+      /<section[^>]*aria-labelledby="[^"]+"[^>]*data-pending=""[^>]*data-testid="cookie-banner"/,
+    );
     expect(home.html).toContain('Cookie preferences</h2>');
-    expect(home.html).toMatch(/html:not\(\[data-consent-ask\]\) \.css-[\w-]+\{display:none;\}/);
+    expect(home.html).toMatch(/html:not\(\[data-consent-ask\]\) \.css-[\w-]+\[data-pending\]\{display:none;\}/);
     const boot = executableScripts(headOf(home.html)).find((script) => script.includes('data-consent-ask'));
     expect(boot).toBeDefined();
     expect(inlineScripts).toContain(boot);
