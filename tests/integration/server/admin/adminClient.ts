@@ -151,9 +151,12 @@ export function buildLead(overrides: Partial<NewSubmission> = {}): NewSubmission
 export async function storeLeads(storage: Storage, leads: readonly NewSubmission[]): Promise<number[]> {
   await storage.insertSubmissions(leads);
   const page = await storage.searchSubmissions({ spam: 'include', limit: 10_000, offset: 0 });
-  const keyOf = (row: { receivedAt: string; ipHash: string }) => `${row.receivedAt} ${row.ipHash}`;
+  // A server's start clears the IP hashes of leads past their 30 days (these are dated March 2026), and on PostgreSQL
+  // that can land between the insert and this read: a stored lead may already have '' for its hash.
+  const matches = (row: { receivedAt: string; ipHash: string }, lead: NewSubmission) =>
+    row.receivedAt === lead.receivedAt && (row.ipHash === lead.ipHash || row.ipHash === '');
   return leads.map((lead) => {
-    const row = page.rows.find((candidate) => keyOf(candidate) === keyOf(lead));
+    const row = page.rows.find((candidate) => matches(candidate, lead));
     if (row === undefined) throw new Error(`Lead received at ${lead.receivedAt} was not stored`);
     return row.id;
   });
