@@ -15,11 +15,13 @@
 // When: a page with a hero image (the one `<img fetchpriority="high">`, src/ui/Image.tsx) loads once
 // the Element Timing API reports that image painted; other pages once the first contentful paint is
 // reported. The loader marks the hero `elementtiming="hero"` itself: the attribute is not in the HTML
-// standard (the validator refuses it in markup), and the loader runs before the page's first frame. Either
-// way it then waits for one more frame: a long page may paint its first frame before the parser has
-// reached its end, and what follows (the consent banner, the last element of the layout) must be on
-// screen before any script is requested, or Lighthouse counts the scripts as what its paint waited
-// for (the banner on /faq painted 0.2 s after the FCP this way). Browsers
+// standard (the validator refuses it in markup), and the loader usually runs before the page's first frame. On a busy
+// machine a long page can paint a frame, hero included, before the parser reaches the loader: no Element Timing entry
+// then ever comes, so the hero's Largest Contentful Paint entry counts as its paint too (before, the app then waited
+// for the second after `load`). Either way it then waits for one more frame: a long page may paint its first frame
+// before the parser has reached its end, and what follows (the consent banner, the last element of the layout) must be
+// on screen before any script is requested, or Lighthouse counts the scripts as what its paint waited for (the banner
+// on /faq painted 0.2 s after the FCP this way). Browsers
 // without those APIs load after the first frame that follows the hero's load. Sooner on input (the
 // visitor wants the page to work), when the hero fails or is off screen, in a hidden or prerendering tab
 // (nothing paints there); at the latest a second after `load`.
@@ -45,4 +47,5 @@ if(d.visibilityState!=='visible'||d.prerendering)return load();
 var types=(w.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[],type=hero?'element':'paint';
 if(hero){hero.setAttribute('elementtiming','hero');hero.addEventListener('error',load);if(hero.complete&&!hero.naturalWidth)return load();if(!onScreen())return afterFrame()}
 if(types.indexOf(type)<0){if(hero&&!hero.complete)hero.addEventListener('load',afterFrame);else afterFrame();return}
-new PerformanceObserver(function(list,observer){list.getEntries().forEach(function(e){if(hero?e.element===hero:e.name==='first-contentful-paint'){observer.disconnect();afterFrame()}})}).observe({type:type,buffered:true})})();`;
+var seen=new PerformanceObserver(function(list,observer){list.getEntries().forEach(function(e){if(hero?e.element===hero:e.name==='first-contentful-paint'){observer.disconnect();afterFrame()}})});seen.observe({type:type,buffered:true});
+if(hero&&types.indexOf('largest-contentful-paint')>=0)seen.observe({type:'largest-contentful-paint',buffered:true})})();`;
