@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
+import type { EmotionCache } from '@emotion/react';
 // The edge build, not Node's: react-dom/static.node runs each render inside an AsyncLocalStorage, and the first run()
 // turns Node's promise hooks on for the whole process, for good, so every promise of every later request paid for
 // them (the server renders live pages). The edge build uses an AsyncLocalStorage only where the runtime has a global
@@ -140,12 +141,6 @@ export function headTags(urlPath: string, meta: PageMeta): string[] {
 
 const handler = createStaticHandler(routes);
 
-/**
- * Renders one URL inside the HTML template. `template` has the markers <!--app-head-->,
- * <!--app-html--> and <!--app-state-->, and no script of its own; `chunks` names the entry's files
- * and the page's own lazy chunk, which the script loader requests after the largest paint.
- */
-type EmotionCache = ReturnType<typeof createCache>;
 type StyleChunk = ReturnType<ReturnType<typeof createEmotionServer>['extractCriticalToChunks']>['styles'][number];
 
 /**
@@ -166,6 +161,11 @@ function composedStyles(cache: EmotionCache, critical: readonly StyleChunk[]): S
   return ids.length === 0 ? [] : [{ key: cache.key, ids, css: ids.map((id) => cache.inserted[id] as string).join('') }];
 }
 
+/**
+ * Renders one URL inside the HTML template. `template` has the markers <!--app-head-->,
+ * <!--app-html--> and <!--app-state-->, and no script of its own; `chunks` names the entry's files
+ * and the page's own lazy chunk, which the script loader requests after the largest paint.
+ */
 export async function renderPage(
   urlPath: string,
   template: string,
