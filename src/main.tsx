@@ -10,7 +10,6 @@
 import { logError } from './shared/logger';
 import { PRELOADED_STATE_ID } from './app/serialization';
 import type { RootState } from './app/store';
-import { setHydrating } from './ui/hydration';
 import { yieldToBrowser } from './shared/yieldToBrowser';
 
 function readPreloadedState(): Partial<RootState> | undefined {
@@ -107,7 +106,6 @@ async function start(): Promise<void> {
     if (started) return;
     started = true;
     setTimeout(() => {
-      setHydrating(false);
       persistStore(store);
       void startBrowserFeatures(store);
       enableRoutePreloading(routes);

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
-import { setHydrating } from '../ui/hydration';
+import { recordServerImages } from '../ui/hydration';
 import { AppProviders } from './AppProviders';
 import { logError } from '../shared/logger';
 import type { AppStore, RootState } from './store';
@@ -43,7 +43,7 @@ export function mountApp({ container, store, routes, hasMarkup, serverState, onC
     </AppProviders>
   );
   if (serverState) {
-    setHydrating(true);
+    recordServerImages(container);
     // As a transition, hydration yields to the browser every few milliseconds instead of running as
     // one long task: the page stays responsive while it comes alive (Lighthouse TBT on / went from ~370 to ~170 ms).
     startTransition(() => {

@@ -36,12 +36,8 @@ function lazyChoiceStorage(): Storage {
     ));
   return {
     getItem: async (key: string): Promise<unknown> => (await loaded())?.getItem(key),
-    setItem: async (key: string, value: unknown): Promise<void> => {
-      await (await loaded())?.setItem(key, value);
-    },
-    removeItem: async (key: string): Promise<void> => {
-      await (await loaded())?.removeItem(key);
-    },
+    setItem: async (key: string, value: unknown): Promise<unknown> => (await loaded())?.setItem(key, value),
+    removeItem: async (key: string): Promise<unknown> => (await loaded())?.removeItem(key),
   };
 }
 

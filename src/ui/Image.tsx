@@ -20,7 +20,7 @@ import {
   responsiveWidths,
   withProtocol,
 } from '../content/images';
-import { isHydrating } from './hydration';
+import { adoptServerImage } from './hydration';
 import { colors, fontSizes, mq, space } from './theme';
 
 export interface ImageProps {
@@ -226,10 +226,10 @@ export function Image({
   // Reads the <img> itself after mount, for a load or error that happened before React listened.
   // Client-rendered images do it before the first paint (a layout effect), hiding one still on its
   // way so it fades in. An image the server drew is adopted as it is (it keeps painting as it loads)
-  // and read in a passive effect, so hydration's commit runs no extra render.
+  // and read in a passive effect, so the commit that hydrates it runs no extra render (hydration.ts).
   const adopted = useRef(false);
   useLayoutEffect(() => {
-    if (isHydrating()) {
+    if (adoptServerImage(imgRef.current)) {
       adopted.current = true;
       return;
     }

@@ -1,12 +1,19 @@
-// Whether the browser is still hydrating the server's markup. Effects read it (never render, so
-// server and client render alike): a component mounted by hydration adopts what the server drew
-// instead of redrawing it, and leaves its state changes to passive effects so none of them lands
-// synchronously in the hydration's commit.
-let hydrating = false;
+// Which images the server drew. The browser entry records them as hydration starts (src/app/client.tsx); an <Image>
+// whose element is one of them adopts it as it is instead of redrawing it, and leaves its state changes to passive
+// effects so none of them lands synchronously in a hydration commit. Per element, not a flag for "hydrating": parts
+// of a page inside Suspense boundaries hydrate in later passes, after the first commit, and their images are the
+// server's all the same. Effects read it (never render, so server and client render alike).
+let serverImages = new WeakSet<Element>();
 
-export const isHydrating = (): boolean => hydrating;
+/** The <img> elements under `root` are the server's (a page being hydrated). */
+export function recordServerImages(root: ParentNode): void {
+  serverImages = new WeakSet(root.querySelectorAll('img'));
+}
 
-/** Set by src/app/client.tsx as hydration starts; cleared by src/main.tsx in the task after the first commit. */
-export function setHydrating(value: boolean): void {
-  hydrating = value;
+/**
+ * Whether `img` is an image the server drew that no <Image> has adopted yet; adopting is once per element, so a
+ * later change of src on the same element is handled as any client render is.
+ */
+export function adoptServerImage(img: Element | null): boolean {
+  return img !== null && serverImages.delete(img);
 }

@@ -75,6 +75,33 @@ describe('Home page', () => {
     expect(problems()).toEqual([]);
   });
 
+  it('hydrates the images the server drew as they are: none is hidden to fade in again', async () => {
+    const { page, problems } = await browser.open();
+    // Every change of an <img>'s class after the parser made it. The server's images paint as they load; the lower
+    // sections hydrate after the first commit, and their images must be adopted there too, not hidden as if new.
+    await page.addInitScript(() => {
+      const changed: string[] = [];
+      Object.assign(window, { changedImages: changed });
+      new MutationObserver((records) => {
+        for (const { target } of records) {
+          if (target instanceof HTMLImageElement) changed.push(target.getAttribute('src') ?? '');
+        }
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
+    });
+    await visit(page, '/');
+    await eventually(async () => {
+      expect(
+        await page
+          .locator('#connect form')
+          .evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactProps$'))),
+      ).toBe(true);
+    });
+    // The insights' images, below the fold and lazy, have not loaded yet: hidden, they would wait to fade in.
+    expect(await page.locator('#root img').count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { changedImages: string[] }).changedImages)).toEqual([]);
+    expect(problems()).toEqual([]);
+  });
+
   it('pages through the services with the keyboard, arrows disabled at the ends', async () => {
     const { page, problems } = await browser.open();
     await visit(page, '/');

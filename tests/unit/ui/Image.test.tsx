@@ -3,13 +3,14 @@
 // so these tests read the DOM directly.
 /* eslint-disable testing-library/no-node-access, testing-library/no-container */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { lazy, Suspense } from 'react';
 import type { ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { responsiveWidths } from '../../../src/content/images';
 import { IMAGE_ERROR_ALT, IMAGE_FAILED_TEXT, Image, PLACEHOLDER_SRC } from '../../../src/ui/Image';
-import { setHydrating } from '../../../src/ui/hydration';
+import { recordServerImages } from '../../../src/ui/hydration';
 
 const CONTENTFUL = '//images.ctfassets.net/space1/asset1/token1/cover.jpg';
 const CONTENTFUL_HTTPS = 'https://images.ctfassets.net/space1/asset1/token1/cover.jpg';
@@ -271,21 +272,17 @@ describe('Image hydration', () => {
 
   /**
    * Puts the server's HTML in the container, lets `before` touch it, then hydrates the same element;
-   * `marked` hydrates the way the browser entry does, with the hydration flag set around it.
+   * `marked` hydrates the way the browser entry does, recording the server's images first.
    */
   function hydrate(element: ReactElement, before?: (img: HTMLImageElement) => void, { marked = false } = {}) {
     const { html } = serverRender(element);
     container.innerHTML = html;
     const serverImg = container.querySelector('img')!;
     before?.(serverImg);
-    setHydrating(marked);
-    try {
-      act(() => {
-        root = hydrateRoot(container, element, { onRecoverableError: (error) => recoverable.push(error) });
-      });
-    } finally {
-      setHydrating(false);
-    }
+    if (marked) recordServerImages(container);
+    act(() => {
+      root = hydrateRoot(container, element, { onRecoverableError: (error) => recoverable.push(error) });
+    });
     return { html, serverImg };
   }
 
@@ -353,6 +350,43 @@ describe('Image hydration', () => {
     fireEvent.load(serverImg);
     expect(stateOf(serverImg)).toBe('loaded');
     expect(serverImg).toBeVisible();
+    expect(recoverable).toEqual([]);
+  });
+
+  it('adopts a server image whose Suspense boundary hydrates after the first commit, without hiding it', async () => {
+    // The home page's lower sections: their boundary hydrates in a later pass, once their chunk has come.
+    const Cover = () => <Image src={LOCAL} alt="Road" width={1200} height={900} />;
+    let arrive!: () => void;
+    const chunk = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    const LateCover = lazy(() => chunk.then(() => ({ default: Cover })));
+    container.innerHTML = renderToString(
+      <Suspense fallback={null}>
+        <Cover />
+      </Suspense>,
+    );
+    const serverImg = container.querySelector('img')!;
+    recordServerImages(container);
+    act(() => {
+      root = hydrateRoot(
+        container,
+        <Suspense fallback={null}>
+          <LateCover />
+        </Suspense>,
+        { onRecoverableError: (error) => recoverable.push(error) },
+      );
+    });
+    await act(async () => {
+      arrive();
+      await chunk;
+    });
+    await waitFor(() => expect(Object.keys(serverImg).some((key) => key.startsWith('__reactProps$'))).toBe(true));
+    expect(container.querySelector('img')).toBe(serverImg);
+    expect(serverImg).toBeVisible();
+    expect(stateOf(serverImg)).toBe('loading');
+    fireEvent.load(serverImg);
+    expect(stateOf(serverImg)).toBe('loaded');
     expect(recoverable).toEqual([]);
   });
 
