@@ -34,7 +34,10 @@ describe('Consent banner', () => {
     const { page, problems, requests } = await openFirstVisit();
     const banner = bannerOf(page);
     await banner.waitFor();
-    expect(await banner.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    // Focus moves in once the opened banner has painted (BannerRegion.tsx).
+    await eventually(async () => {
+      expect(await banner.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    });
     for (const name of ['Accept All', 'Reject All', 'Save', 'Show details', 'Close cookie preferences'])
       expect(await banner.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     expect(requests).toEqual([]);
@@ -147,7 +150,9 @@ describe('Consent banner', () => {
     const settings = page.locator('footer').getByRole('button', { name: 'Cookie Settings' });
     await settings.click();
     await bannerOf(page).waitFor();
-    expect(await bannerOf(page).evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await eventually(async () => {
+      expect(await bannerOf(page).evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    });
     await page.keyboard.press('Escape');
     await bannerOf(page).waitFor({ state: 'detached' });
     expect(await settings.evaluate((element) => element === document.activeElement)).toBe(true);

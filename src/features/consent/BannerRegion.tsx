@@ -30,12 +30,20 @@ export function BannerRegion() {
   const region = useRef<HTMLElement>(null);
 
   // Focus moves into the banner when it opens and goes back where it was when it closes (not while
-  // it is pending: it may be hidden, and a returning visitor's focus stays where it is).
+  // it is pending: it may be hidden, and a returning visitor's focus stays where it is). It moves once the
+  // opened banner has painted: focus() needs the page's styles and layout up to date, and called in the
+  // commit that opens the banner (on a first visit, as the page starts) it made the browser work them out
+  // there and then, inside that task, and again for the frame.
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    region.current?.focus();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => region.current?.focus(), 0);
+    });
     return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
       if (previous && previous !== document.body && previous.isConnected) previous.focus();
     };
   }, [open]);

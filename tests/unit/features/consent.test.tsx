@@ -262,7 +262,8 @@ describe('cookie banner', () => {
   it('shows itself on a first visit once the saved state is known, with focus inside it', async () => {
     await renderBanner('/');
     const region = await screen.findByRole('region', { name: 'Cookie preferences' });
-    expect(region).toHaveFocus();
+    // Once the opened banner has painted (BannerRegion.tsx).
+    await waitFor(() => expect(region).toHaveFocus());
     for (const name of ['Accept All', 'Reject All', 'Save', 'Show details', 'Close cookie preferences'])
       expect(within(region).getByRole('button', { name })).toBeInTheDocument();
   });
@@ -315,7 +316,8 @@ describe('cookie banner', () => {
       const { unmount } = renderWithProviders(<CookieBanner />, { store });
       expect(pendingBanner()).toBeInTheDocument();
       await act(() => new Promise<void>((resolve) => persistStore(store, null, resolve)));
-      expect(await screen.findByRole('region', { name: 'Cookie preferences' })).toHaveFocus();
+      const region = await screen.findByRole('region', { name: 'Cookie preferences' });
+      await waitFor(() => expect(region).toHaveFocus());
       unmount();
 
       saveConsent(savedRejection);
@@ -384,7 +386,7 @@ describe('cookie banner', () => {
     const settings = screen.getByRole('button', { name: 'Cookie Settings' });
     await user.click(settings);
     const region = await screen.findByRole('region', { name: 'Cookie preferences' });
-    expect(region).toHaveFocus();
+    await waitFor(() => expect(region).toHaveFocus());
     await user.tab();
     expect(within(region).getByRole('button', { name: 'Close cookie preferences' })).toHaveFocus();
     await user.keyboard('{Escape}');
