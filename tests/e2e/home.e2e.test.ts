@@ -17,6 +17,16 @@ const currentResult = (page: Page) =>
 const carouselScroll = (page: Page) =>
   page.getByRole('region', { name: 'Salesforce products' }).evaluate((element) => element.scrollLeft);
 
+/** The last sections hydrate in later passes: the contact form answers once they have. */
+const lowerSectionsHydrated = (page: Page) =>
+  eventually(async () => {
+    expect(
+      await page
+        .locator('#connect form')
+        .evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactProps$'))),
+    ).toBe(true);
+  });
+
 describe('Home page', () => {
   it('has its sections in the order of the spec, in the prerendered HTML and after hydration', async () => {
     const { page, problems } = await browser.open();
@@ -56,14 +66,7 @@ describe('Home page', () => {
       };
     });
     await visit(page, '/');
-    // The last sections hydrate in later passes: the contact form answers once they have.
-    await eventually(async () => {
-      expect(
-        await page
-          .locator('#connect form')
-          .evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactProps$'))),
-      ).toBe(true);
-    });
+    await lowerSectionsHydrated(page);
     // A class the render composed into another (a css prop given to a component) is on no element: its rule, made
     // again while hydrating, was work for nothing (and a long task on a slow phone).
     const unused = await page.evaluate(() =>
@@ -89,13 +92,7 @@ describe('Home page', () => {
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
     });
     await visit(page, '/');
-    await eventually(async () => {
-      expect(
-        await page
-          .locator('#connect form')
-          .evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactProps$'))),
-      ).toBe(true);
-    });
+    await lowerSectionsHydrated(page);
     // The insights' images, below the fold and lazy, have not loaded yet: hidden, they would wait to fade in.
     expect(await page.locator('#root img').count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => (window as unknown as { changedImages: string[] }).changedImages)).toEqual([]);
