@@ -1,4 +1,5 @@
-// The owner-replaceable facts about the company: name, contact details, social links.
+// The owner-replaceable facts about the company: its name and what the site says of it. How to reach it (e-mail,
+// phone, address, social links) is in contact.ts.
 
 export const siteConfig = {
   name: 'Meridian Cloud Consulting',
@@ -8,23 +9,6 @@ export const siteConfig = {
     'Meridian Cloud Consulting is a Salesforce consulting partner in Raleigh, North Carolina: implementation, custom development, training and managed support for growing businesses.',
   url: process.env.SITE_URL ?? 'http://localhost:3000',
   locale: 'en_US',
-  email: 'hello@example.com',
-  careersEmail: 'careers@example.com',
-  supportEmail: 'support@example.com',
-  phone: '+1 (919) 555-0142',
-  phoneHref: 'tel:+19195550142',
-  address: {
-    street: '421 Fayetteville Street, Suite 1100',
-    city: 'Raleigh',
-    region: 'NC',
-    postalCode: '27601',
-    country: 'United States',
-  },
-  social: [
-    { label: 'LinkedIn', href: 'https://www.linkedin.example.com/company/meridian-cloud-consulting' },
-    { label: 'YouTube', href: 'https://www.youtube.example.com/@meridiancloud' },
-    { label: 'GitHub', href: 'https://github.example.com/meridian-cloud' },
-  ],
   version: '1.0.0',
 } as const;
 

@@ -5,6 +5,7 @@ import { Container } from '../../ui/Container';
 import { colors, fontSizes, mq, space } from '../../ui/theme';
 import { useAppSelector } from '../../shared/hooks';
 import { siteConfig } from '../../shared/config';
+import { contactDetails } from '../../shared/contact';
 import { OPEN_COOKIE_SETTINGS_EVENT } from '../../shared/appEvents';
 import { paths } from '../../shared/paths';
 import { Logo } from './Logo';
@@ -25,7 +26,7 @@ function useCurrentYear(): number {
 
 export function Footer() {
   const year = useCurrentYear();
-  const { address } = siteConfig;
+  const { address } = contactDetails;
   const canInstall = useAppSelector(selectCanInstall);
   return (
     <footer css={styles.footer}>
@@ -39,12 +40,12 @@ export function Footer() {
               <br />
               {address.city}, {address.region} {address.postalCode}
               <br />
-              <a href={siteConfig.phoneHref}>{siteConfig.phone}</a>
+              <a href={contactDetails.phoneHref}>{contactDetails.phone}</a>
               <br />
-              <a href={`mailto:${siteConfig.email}`}>{siteConfig.email}</a>
+              <a href={`mailto:${contactDetails.email}`}>{contactDetails.email}</a>
             </address>
             <ul css={styles.social} aria-label="Social media">
-              {siteConfig.social.map((link) => (
+              {contactDetails.social.map((link) => (
                 <li key={link.label}>
                   <a href={link.href} rel="noopener noreferrer" target="_blank">
                     {link.label}

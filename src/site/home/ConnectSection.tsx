@@ -1,7 +1,7 @@
 // 'Connect With Us' on the home page. The contact form is passed in as `form`, so the section
 // (heading, copy, direct contact details) does not depend on the forms feature.
 import type { ReactNode } from 'react';
-import { siteConfig } from '../../shared/config';
+import { contactDetails } from '../../shared/contact';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
 
@@ -21,20 +21,20 @@ export function ConnectSection({ form }: { form?: ReactNode }) {
             <div>
               <dt css={styles.term}>Email</dt>
               <dd css={{ margin: 0 }}>
-                <a href={`mailto:${siteConfig.email}`}>{siteConfig.email}</a>
+                <a href={`mailto:${contactDetails.email}`}>{contactDetails.email}</a>
               </dd>
             </div>
             <div>
               <dt css={styles.term}>Phone</dt>
               <dd css={{ margin: 0 }}>
-                <a href={siteConfig.phoneHref}>{siteConfig.phone}</a>
+                <a href={contactDetails.phoneHref}>{contactDetails.phone}</a>
               </dd>
             </div>
             <div>
               <dt css={styles.term}>Office</dt>
               <dd css={{ margin: 0 }}>
-                {siteConfig.address.street}, {siteConfig.address.city}, {siteConfig.address.region}{' '}
-                {siteConfig.address.postalCode}
+                {contactDetails.address.street}, {contactDetails.address.city}, {contactDetails.address.region}{' '}
+                {contactDetails.address.postalCode}
               </dd>
             </div>
           </dl>

@@ -1,6 +1,7 @@
 // Legal texts as data. The marketing-pages issue expands them to the full wording; the section
 // structure (8 privacy sections, 11 terms sections) is the spec's.
 import { siteConfig } from '../../shared/config';
+import { contactDetails } from '../../shared/contact';
 
 export type LegalDocument = {
   heading: string;
@@ -12,7 +13,7 @@ export type LegalDocument = {
 /** The section that embeds the cookie settings panel. */
 export const COOKIE_POLICY_HEADING = 'Cookie policy';
 
-const controller = `${siteConfig.name}, ${siteConfig.address.street}, ${siteConfig.address.city}, ${siteConfig.address.region} ${siteConfig.address.postalCode}`;
+const controller = `${siteConfig.name}, ${contactDetails.address.street}, ${contactDetails.address.city}, ${contactDetails.address.region} ${contactDetails.address.postalCode}`;
 
 export const privacyPolicy: LegalDocument = {
   heading: 'Privacy Policy',
@@ -21,7 +22,7 @@ export const privacyPolicy: LegalDocument = {
   sections: [
     {
       heading: 'Important information and who we are',
-      text: `The controller of your personal data is ${controller}. Questions about this policy go to ${siteConfig.email}.`,
+      text: `The controller of your personal data is ${controller}. Questions about this policy go to ${contactDetails.email}.`,
     },
     {
       heading: 'The data we collect about you',
@@ -45,7 +46,7 @@ export const privacyPolicy: LegalDocument = {
     },
     {
       heading: 'Your legal rights',
-      text: `You may request access to, correction or deletion of your personal data, object to or restrict its processing, and withdraw consent, by writing to ${siteConfig.email}.`,
+      text: `You may request access to, correction or deletion of your personal data, object to or restrict its processing, and withdraw consent, by writing to ${contactDetails.email}.`,
     },
     {
       heading: 'Changes to this policy',

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { siteConfig } from '../../../src/shared/config';
+import { contactDetails } from '../../../src/shared/contact';
 import { ConnectSection } from '../../../src/site/home/ConnectSection';
 import { renderApp, renderWithProviders } from '../../support/render';
 
@@ -48,11 +48,14 @@ describe('ConnectSection', () => {
     const { rerender } = renderWithProviders(<ConnectSection />);
     const section = screen.getByRole('region', { name: 'Connect With Us' });
     expect(section).toHaveAttribute('id', 'connect');
-    expect(within(section).getByRole('link', { name: siteConfig.email })).toHaveAttribute(
+    expect(within(section).getByRole('link', { name: contactDetails.email })).toHaveAttribute(
       'href',
-      `mailto:${siteConfig.email}`,
+      `mailto:${contactDetails.email}`,
     );
-    expect(within(section).getByRole('link', { name: siteConfig.phone })).toHaveAttribute('href', siteConfig.phoneHref);
+    expect(within(section).getByRole('link', { name: contactDetails.phone })).toHaveAttribute(
+      'href',
+      contactDetails.phoneHref,
+    );
     expect(within(section).queryByRole('form')).not.toBeInTheDocument();
 
     rerender(<ConnectSection form={<form aria-label="Home contact" />} />);
