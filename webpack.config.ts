@@ -140,6 +140,15 @@ function serviceWorkerPlugin(): GenerateSW {
   });
 }
 
+// React Router's package exports only its development build, which ships its developer warnings (their texts, and
+// the checks that raise them on every render). Its production build, the same code without them
+// (ENABLE_DEV_WARNINGS = false), sits beside it unexported: the browser's production bundle takes that one.
+const reactRouterBuild = path.join(root, 'node_modules', 'react-router', 'dist', 'production');
+const reactRouterProduction = {
+  'react-router$': path.join(reactRouterBuild, 'index.mjs'),
+  'react-router/dom$': path.join(reactRouterBuild, 'dom-export.mjs'),
+};
+
 const define = (mode: string) =>
   new webpack.DefinePlugin({
     'process.env.NODE_ENV': JSON.stringify(mode),
@@ -165,8 +174,11 @@ function browserConfig(mode: 'production' | 'development'): Configuration & { de
     },
     // hidden: no chunk names its map in a sourceMappingURL comment.
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
-    // jsdom only lends the prerender a DOM for sanitizing; browsers have their own.
-    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { jsdom: false } },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // jsdom only lends the prerender a DOM for sanitizing; browsers have their own.
+      alias: { jsdom: false, ...(production && reactRouterProduction) },
+    },
     module: { rules: [tsRule, assetRule] },
     optimization: {
       moduleIds: 'deterministic',
