@@ -1,7 +1,7 @@
 // The contact form of the home page and /contact (docs/requirements.md#contact-form). It is a real form posting to /
 // without JavaScript; with it, the post goes through fetch and the outcome shows in place.
 // The draft lives in the form itself (uncontrolled), never in the store.
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { useAppDispatch } from '../../shared/hooks';
 import { logError } from '../../shared/logger';
@@ -55,7 +55,6 @@ export function ContactForm({
   sentWithoutScript = false,
 }: ContactFormProps) {
   const dispatch = useAppDispatch();
-  const hydrated = useHydrated();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [status, setStatus] = useState<Status>('idle');
@@ -111,7 +110,12 @@ export function ContactForm({
     if (attempted && formRef.current) setErrors(validate(formRef.current));
   };
 
-  const success = status === 'success' || (status === 'idle' && hydrated && sentWithoutScript);
+  // With JavaScript the form shows its own inline messages; without it (the server's markup), the browser validates.
+  // Set on the element once mounted rather than rendered from useHydrated(): that re-rendered the whole form, fields
+  // and styles, inside the commit that hydrates it (on /, part of the page's start).
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
 
   const textField = (
     name: TextFieldName,
@@ -171,8 +175,6 @@ export function ContactForm({
       name={formName}
       method="post"
       action={FORM_ACTION}
-      // With JavaScript the form shows its own inline messages; without it, the browser validates.
-      noValidate={hydrated}
       onSubmit={(event) => void handleSubmit(event)}
       onChange={revalidate}
       css={{ display: 'grid', gap: space.md }}
@@ -207,11 +209,20 @@ export function ContactForm({
           {status === 'submitting' ? 'Sending...' : 'Send message'}
         </Button>
       </div>
-      <FormOutcome
-        success={success ? CONTACT_SUCCESS : undefined}
-        failure={status === 'failure' ? CONTACT_FAILURE : undefined}
-        noScript={hydrated ? undefined : { id: NO_SCRIPT_TARGET.contact, text: CONTACT_SUCCESS }}
-      />
+      <ContactOutcome status={status} sentWithoutScript={sentWithoutScript} />
     </form>
+  );
+}
+
+/** The messages under the form: the one part of it that changes once the page is live (useHydrated re-renders it). */
+function ContactOutcome({ status, sentWithoutScript }: { status: Status; sentWithoutScript: boolean }) {
+  const hydrated = useHydrated();
+  const success = status === 'success' || (status === 'idle' && hydrated && sentWithoutScript);
+  return (
+    <FormOutcome
+      success={success ? CONTACT_SUCCESS : undefined}
+      failure={status === 'failure' ? CONTACT_FAILURE : undefined}
+      noScript={hydrated ? undefined : { id: NO_SCRIPT_TARGET.contact, text: CONTACT_SUCCESS }}
+    />
   );
 }

@@ -1,7 +1,11 @@
 // The contact form against the POST / contract, with fetch stubbed at the network edge.
 // The no-JavaScript markup (method, action, hidden inputs) and the honeypot are invisible by design: read the DOM.
 /* eslint-disable testing-library/no-node-access, testing-library/no-container */
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { makeStore } from '../../../../src/app/store';
 import { ContactForm } from '../../../../src/features/forms';
 import { renderWithProviders } from '../../../support/render';
 
@@ -44,6 +48,32 @@ describe('ContactForm', () => {
     expect(form).toHaveAttribute('method', 'post');
     expect(form).toHaveAttribute('action', '/');
     expect(container.querySelector('input[type="hidden"][name="form-name"]')).toHaveValue('home-contact');
+  });
+
+  it('leaves checking to the browser in the server markup, and takes it over once it is live, on the same form', async () => {
+    const ui = (
+      <Provider store={makeStore()}>
+        <ContactForm />
+      </Provider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(ui);
+    document.body.append(container);
+    const form = container.querySelector('form')!;
+    // Without JavaScript: the browser checks the required fields, and a post that came back shows its notice.
+    expect(form.noValidate).toBe(false);
+    expect(container.querySelector('#message-sent')).toHaveTextContent(SUCCESS);
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, ui);
+      await Promise.resolve();
+    });
+    expect(container.querySelector('form')).toBe(form);
+    expect(form.noValidate).toBe(true);
+    expect(container.querySelector('#message-sent')).toBeNull();
+    expect(errorSpy).not.toHaveBeenCalled();
+    act(() => root?.unmount());
+    container.remove();
   });
 
   it('has visible, associated labels and the server limits as native constraints', () => {
