@@ -13,7 +13,6 @@ import { CONTACT_FAILURE, CONTACT_SUCCESS, formRules } from './rules';
 import { checkForm } from './schema';
 import type { ContactFields } from './schema';
 import { FORM_ACTION, postForm, readFormError, serializeForm } from './submitForm';
-import { useHydrated } from '../../ui/useMediaQuery';
 
 const rules = formRules['home-contact'];
 
@@ -112,7 +111,7 @@ export function ContactForm({
 
   // With JavaScript the form shows its own inline messages; without it (the server's markup), the browser validates.
   // Set on the element once mounted rather than rendered from useHydrated(): that re-rendered the whole form, fields
-  // and styles, inside the commit that hydrates it (on /, part of the page's start).
+  // and styles, inside the commit that hydrates it (on /, part of the page's start). FormOutcome reads it instead.
   useEffect(() => {
     if (formRef.current) formRef.current.noValidate = true;
   }, []);
@@ -209,20 +208,11 @@ export function ContactForm({
           {status === 'submitting' ? 'Sending...' : 'Send message'}
         </Button>
       </div>
-      <ContactOutcome status={status} sentWithoutScript={sentWithoutScript} />
+      <FormOutcome
+        success={status === 'success' ? CONTACT_SUCCESS : undefined}
+        failure={status === 'failure' ? CONTACT_FAILURE : undefined}
+        noScript={{ id: NO_SCRIPT_TARGET.contact, text: CONTACT_SUCCESS, sent: status === 'idle' && sentWithoutScript }}
+      />
     </form>
-  );
-}
-
-/** The messages under the form: the one part of it that changes once the page is live (useHydrated re-renders it). */
-function ContactOutcome({ status, sentWithoutScript }: { status: Status; sentWithoutScript: boolean }) {
-  const hydrated = useHydrated();
-  const success = status === 'success' || (status === 'idle' && hydrated && sentWithoutScript);
-  return (
-    <FormOutcome
-      success={success ? CONTACT_SUCCESS : undefined}
-      failure={status === 'failure' ? CONTACT_FAILURE : undefined}
-      noScript={hydrated ? undefined : { id: NO_SCRIPT_TARGET.contact, text: CONTACT_SUCCESS }}
-    />
   );
 }

@@ -12,7 +12,6 @@ import { formSubmissionFailed, formSubmitted } from './formEvents';
 import { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS, formRules } from './rules';
 import type { FormName } from './rules';
 import { FORM_ACTION, postForm, serializeForm } from './submitForm';
-import { useHydrated } from '../../ui/useMediaQuery';
 
 export const NEWSLETTER_FORM_NAME = 'blog-newsletter' satisfies FormName;
 const emailRule = formRules[NEWSLETTER_FORM_NAME].email;
@@ -21,7 +20,6 @@ type Status = 'idle' | 'submitting' | 'success' | 'error';
 
 export function NewsletterForm() {
   const dispatch = useAppDispatch();
-  const hydrated = useHydrated();
   const { search } = useLocation();
   const id = useId();
   const [status, setStatus] = useState<Status>('idle');
@@ -48,8 +46,7 @@ export function NewsletterForm() {
     }
   }
 
-  const subscribedWithoutScript = hydrated && new URLSearchParams(search).get('subscribed') === '1';
-  const success = status === 'success' || (status === 'idle' && subscribedWithoutScript);
+  const subscribedWithoutScript = new URLSearchParams(search).get('subscribed') === '1';
   const submitting = status === 'submitting';
 
   return (
@@ -81,9 +78,13 @@ export function NewsletterForm() {
       </div>
       <Honeypot id={`${id}-bot-field`} />
       <FormOutcome
-        success={success ? NEWSLETTER_SUCCESS : undefined}
+        success={status === 'success' ? NEWSLETTER_SUCCESS : undefined}
         failure={status === 'error' ? NEWSLETTER_FAILURE : undefined}
-        noScript={hydrated ? undefined : { id: NO_SCRIPT_TARGET.newsletter, text: NEWSLETTER_SUCCESS }}
+        noScript={{
+          id: NO_SCRIPT_TARGET.newsletter,
+          text: NEWSLETTER_SUCCESS,
+          sent: status === 'idle' && subscribedWithoutScript,
+        }}
       />
     </form>
   );

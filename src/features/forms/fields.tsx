@@ -3,6 +3,7 @@ import type { CSSObject } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { fieldStyle } from '../../ui/fieldStyles';
 import { colors, fontSizes, radii, space } from '../../ui/theme';
+import { useHydrated } from '../../ui/useMediaQuery';
 import { HONEYPOT_NAME } from './rules';
 
 /** Hidden from everyone but bots: off-screen, out of the tab order and of the accessibility tree. */
@@ -49,7 +50,6 @@ export function RequiredMark() {
   );
 }
 
-/** The outcome of a submission, read out by screen readers: role=status for good news, alert for bad. */
 /**
  * Where the server's 303 after a post without JavaScript points (`#message-sent`, `#subscribed`):
  * the prerendered page carries the success text in an element shown only while it is the URL's
@@ -57,6 +57,7 @@ export function RequiredMark() {
  */
 export const NO_SCRIPT_TARGET = { contact: 'message-sent', newsletter: 'subscribed' } as const;
 
+/** The outcome of a submission, read out by screen readers: role=status for good news, alert for bad. */
 export function FormOutcome({
   success,
   failure,
@@ -64,9 +65,16 @@ export function FormOutcome({
 }: {
   success?: ReactNode;
   failure?: ReactNode;
-  /** Before hydration: the confirmation for a post made without JavaScript (see NO_SCRIPT_TARGET). */
-  noScript?: { id: string; text: string };
+  /**
+   * The form's post without JavaScript (see NO_SCRIPT_TARGET): its confirmation, in the server's markup; `sent` when
+   * that post came back and the form has sent nothing since, so that once the page is live it shows as the success.
+   */
+  noScript: { id: string; text: string; sent: boolean };
 }) {
+  // The one part of a form that changes once the page is live. useHydrated re-renders its reader synchronously in the
+  // commit that hydrates it: read here, that is these few elements, not the whole form with its fields and styles.
+  const hydrated = useHydrated();
+  const shown = success ?? (hydrated && noScript.sent ? noScript.text : undefined);
   const box: CSSObject = {
     margin: 0,
     padding: `${space.sm} ${space.md}`,
@@ -76,16 +84,16 @@ export function FormOutcome({
   };
   return (
     <>
-      {noScript ? (
+      {hydrated ? null : (
         <p
           id={noScript.id}
           css={{ ...box, borderColor: colors.success, display: 'none', '&:target': { display: 'block' } }}
         >
           {noScript.text}
         </p>
-      ) : null}
+      )}
       <div role="status" aria-live="polite">
-        {success ? <p css={{ ...box, borderColor: colors.success }}>{success}</p> : null}
+        {shown ? <p css={{ ...box, borderColor: colors.success }}>{shown}</p> : null}
       </div>
       {/* An alert is announced when it appears, so it exists only while there is one (an empty
           alert region would also be what "the page's alert" finds). */}
