@@ -1,8 +1,8 @@
 // Starting and stopping the site server; kept apart from main.ts so tests can import it without starting one.
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { buildApp } from './app';
 import { loadConfig, type ServerConfig } from './config';
+import { createLogStream } from './logStream';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -40,11 +40,7 @@ export async function startServerWith(config: ServerConfig): Promise<StartedServ
     databasePath: config.databasePath,
     databaseUrl: config.databaseUrl,
     databasePoolMax: config.databasePoolMax,
-    // Asynchronous: a line is handed to the stream and written with the others that arrived meanwhile, instead of one
-    // blocking write per line (under load, one write per batch of requests). pino flushes what is left at exit.
-    // maxWrite: the stream measures the chunk it appends each line to (a UTF-8 length of the whole chunk, every line),
-    // so a chunk of 4 KB (about 25 lines a write) rather than the default 16 KB costs a page answer a fifth less.
-    logger: { level: config.logLevel, stream: pino.destination({ dest: 1, sync: false, maxWrite: 4096 }) },
+    logger: { level: config.logLevel, stream: createLogStream() },
     imagesDir: config.imagesDir,
     adminToken: config.adminToken,
     formsRateLimitMax: config.formsRateLimitMax,
