@@ -1,34 +1,23 @@
 // The case-study index: every card, filterable by industry. The filter lives in the URL
 // (?industry=healthcare) so a filtered list can be shared.
-import { useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RouteHandle } from '../../shared/meta';
 import { paths } from '../../shared/paths';
 import { CardGrid } from '../../ui/Card';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, radii, space } from '../../ui/theme';
+import { useBrowserValue } from '../../ui/useMediaQuery';
 import { CaseStudyCard } from './CaseStudyCard';
 import { caseStudies, caseStudyIndustries, findIndustry, industrySlug } from './content';
 
 export const INDUSTRY_PARAM = 'industry';
 
-const noSubscription = () => () => undefined;
-
-/**
- * False for the prerender and the hydrating render, true afterwards. The prerendered page is the
- * unfiltered list (the build cannot know the query), so the filter applies only once hydrated.
- */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-
 export function CaseStudiesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const hydrated = useHydrated();
-  const selected = hydrated ? findIndustry(searchParams.get(INDUSTRY_PARAM)) : undefined;
+  // The prerendered page is the unfiltered list (the build cannot know the query), so the filter applies once hydrated;
+  // without one (most visits), the list does not render again then.
+  const selectedSlug = useBrowserValue(() => findIndustry(searchParams.get(INDUSTRY_PARAM))?.slug ?? null, null);
+  const selected = findIndustry(selectedSlug);
   const shown = selected ? caseStudies.filter((study) => industrySlug(study.industry) === selected.slug) : caseStudies;
 
   const select = (slug: string | undefined) => {

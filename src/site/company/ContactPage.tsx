@@ -3,20 +3,21 @@ import { ContactForm } from '../../features/forms';
 import type { RouteHandle } from '../../shared/meta';
 import { Container } from '../../ui/Container';
 import { colors, radii, space } from '../../ui/theme';
-import { useHydrated } from '../../ui/useMediaQuery';
+import { useBrowserValue } from '../../ui/useMediaQuery';
 import { contentPages } from '../company/content';
 import { ContentPage, contentPageMeta } from '../company/ContentPage';
 import type { ContactIntent } from './contactIntent';
 import { contactIntent } from './contactIntent';
 
 /**
- * What the visitor asked about, from the URL's query. Null until hydration has finished: /contact
- * is prerendered without a query, so the first client render must not show it either.
+ * What the visitor asked about, from the URL's query. None while hydrating: /contact is prerendered without a query, so
+ * the first client render must not show it either. A visit without a known query (most of them) then renders nothing
+ * again; one with a query shows the note and prefills the form once hydrated.
  */
 export function useContactIntent(): ContactIntent | null {
   const [search] = useSearchParams();
-  const hydrated = useHydrated();
-  return hydrated ? contactIntent(search) : null;
+  const heading = useBrowserValue(() => contactIntent(search)?.heading ?? null, null);
+  return heading === null ? null : contactIntent(search);
 }
 
 export function ContactPage() {
