@@ -32,12 +32,3 @@ export const useHydrated = (): boolean =>
     () => true,
     () => false,
   );
-
-/**
- * A value only the browser knows (from the URL's query, say), rendered as `serverValue` in the server render and while
- * hydrating. Unlike gating it on useHydrated (whose two answers always differ, so every component reading it renders
- * again inside the commit that hydrates it), React renders again after hydrating only when the browser's value is
- * not the server's. Values are compared with Object.is: use a string, number, boolean or null.
- */
-export const useBrowserValue = <T extends string | number | boolean | null>(read: () => T, serverValue: T): T =>
-  useSyncExternalStore(noSubscription, read, () => serverValue);

@@ -1,23 +1,35 @@
 // The case-study index: every card, filterable by industry. The filter lives in the URL
 // (?industry=healthcare) so a filtered list can be shared.
+import { useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RouteHandle } from '../../shared/meta';
 import { paths } from '../../shared/paths';
 import { CardGrid } from '../../ui/Card';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, radii, space } from '../../ui/theme';
-import { useBrowserValue } from '../../ui/useMediaQuery';
 import { CaseStudyCard } from './CaseStudyCard';
 import { caseStudies, caseStudyIndustries, findIndustry, industrySlug } from './content';
 
 export const INDUSTRY_PARAM = 'industry';
 
+const noSubscription = () => () => undefined;
+
+/**
+ * The industry the URL filters by: none for the prerender and the hydrating render (the build cannot know the query,
+ * so the prerendered page is the unfiltered list), the query's once hydrated. Unlike a "hydrated" flag, whose two
+ * answers always differ, React renders the list again after hydrating only when the query names an industry: not on
+ * most visits, where that was every card again inside the commit that hydrates the page.
+ */
+export const useFilterSlug = (searchParams: URLSearchParams): string | null =>
+  useSyncExternalStore(
+    noSubscription,
+    () => findIndustry(searchParams.get(INDUSTRY_PARAM))?.slug ?? null,
+    () => null,
+  );
+
 export function CaseStudiesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  // The prerendered page is the unfiltered list (the build cannot know the query), so the filter applies once hydrated;
-  // without one (most visits), the list does not render again then.
-  const selectedSlug = useBrowserValue(() => findIndustry(searchParams.get(INDUSTRY_PARAM))?.slug ?? null, null);
-  const selected = findIndustry(selectedSlug);
+  const selected = findIndustry(useFilterSlug(searchParams));
   const shown = selected ? caseStudies.filter((study) => industrySlug(study.industry) === selected.slug) : caseStudies;
 
   const select = (slug: string | undefined) => {

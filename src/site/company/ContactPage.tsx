@@ -1,22 +1,28 @@
+import { useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ContactForm } from '../../features/forms';
 import type { RouteHandle } from '../../shared/meta';
 import { Container } from '../../ui/Container';
 import { colors, radii, space } from '../../ui/theme';
-import { useBrowserValue } from '../../ui/useMediaQuery';
 import { contentPages } from '../company/content';
 import { ContentPage, contentPageMeta } from '../company/ContentPage';
 import type { ContactIntent } from './contactIntent';
 import { contactIntent } from './contactIntent';
 
+const noSubscription = () => () => undefined;
+
 /**
- * What the visitor asked about, from the URL's query. None while hydrating: /contact is prerendered without a query, so
- * the first client render must not show it either. A visit without a known query (most of them) then renders nothing
- * again; one with a query shows the note and prefills the form once hydrated.
+ * What the visitor asked about, from the URL's query: none while hydrating, since /contact is prerendered without a
+ * query. Its heading (a string) is the store's value, so React renders the page again after hydrating only when the
+ * query names a known intent, not on every visit as with a "hydrated" flag, whose two answers always differ.
  */
 export function useContactIntent(): ContactIntent | null {
   const [search] = useSearchParams();
-  const heading = useBrowserValue(() => contactIntent(search)?.heading ?? null, null);
+  const heading = useSyncExternalStore(
+    noSubscription,
+    () => contactIntent(search)?.heading ?? null,
+    () => null,
+  );
   return heading === null ? null : contactIntent(search);
 }
 
