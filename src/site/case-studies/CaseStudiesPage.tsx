@@ -16,20 +16,21 @@ const noSubscription = () => () => undefined;
 
 /**
  * The industry the URL filters by: none for the prerender and the hydrating render (the build cannot know the query,
- * so the prerendered page is the unfiltered list), the query's once hydrated. Unlike a "hydrated" flag, whose two
- * answers always differ, React renders the list again after hydrating only when the query names an industry: not on
- * most visits, where that was every card again inside the commit that hydrates the page.
+ * so the prerendered page is the unfiltered list), the query's once hydrated. The industry is an entry of a constant
+ * list, the same object at every read, so React renders the list again after hydrating only when the query names one:
+ * not on most visits, as with a "hydrated" flag, whose two answers always differ (every card again, inside the commit
+ * that hydrates the page).
  */
-export const useFilterSlug = (searchParams: URLSearchParams): string | null =>
+export const useIndustryFilter = (searchParams: URLSearchParams) =>
   useSyncExternalStore(
     noSubscription,
-    () => findIndustry(searchParams.get(INDUSTRY_PARAM))?.slug ?? null,
-    () => null,
+    () => findIndustry(searchParams.get(INDUSTRY_PARAM)),
+    () => undefined,
   );
 
 export function CaseStudiesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const selected = findIndustry(useFilterSlug(searchParams));
+  const selected = useIndustryFilter(searchParams);
   const shown = selected ? caseStudies.filter((study) => industrySlug(study.industry) === selected.slug) : caseStudies;
 
   const select = (slug: string | undefined) => {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ContactForm } from '../../features/forms';
 import type { RouteHandle } from '../../shared/meta';
@@ -13,17 +13,18 @@ const noSubscription = () => () => undefined;
 
 /**
  * What the visitor asked about, from the URL's query: none while hydrating, since /contact is prerendered without a
- * query. Its heading (a string) is the store's value, so React renders the page again after hydrating only when the
- * query names a known intent, not on every visit as with a "hydrated" flag, whose two answers always differ.
+ * query. The intent is read once per query and is the store's value, so React renders the page again after hydrating
+ * only when the query names a known intent, not on every visit as with a "hydrated" flag, whose two answers always
+ * differ.
  */
 export function useContactIntent(): ContactIntent | null {
   const [search] = useSearchParams();
-  const heading = useSyncExternalStore(
+  const intent = useMemo(() => contactIntent(search), [search]);
+  return useSyncExternalStore(
     noSubscription,
-    () => contactIntent(search)?.heading ?? null,
+    () => intent,
     () => null,
   );
-  return heading === null ? null : contactIntent(search);
 }
 
 export function ContactPage() {

@@ -6,14 +6,14 @@ import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, useSearchParams } from 'react-router-dom';
-import { useFilterSlug } from '../../../src/site/case-studies/CaseStudiesPage';
+import { useIndustryFilter } from '../../../src/site/case-studies/CaseStudiesPage';
 import { useContactIntent } from '../../../src/site/company/ContactPage';
 
 let renders: (string | null)[] = [];
 
 function FilterProbe() {
   const [search] = useSearchParams();
-  renders.push(useFilterSlug(search));
+  renders.push(useIndustryFilter(search)?.slug ?? null);
   return null;
 }
 
