@@ -157,7 +157,10 @@ async function checkAnswer(baseUrl: string, urlPath: string): Promise<{ encoding
     throw new Error(`${baseUrl}${urlPath} answered ${plain.status} / ${compressed.status}`);
   }
   if (!decode(compressed.encoding, compressed.body).equals(plain.body)) {
-    throw new Error(`${baseUrl}${urlPath}: the ${compressed.encoding} answer does not decode to the plain one`);
+    throw new Error(
+      `${baseUrl}${urlPath}: the ${compressed.encoding} answer does not decode to the plain one ` +
+        `(${decode(compressed.encoding, compressed.body).length} B decoded, ${plain.body.length} B plain)`,
+    );
   }
   return { encoding: compressed.encoding, bytes: compressed.body.length };
 }
@@ -238,7 +241,12 @@ async function main(): Promise<void> {
     );
     for (const urlPath of paths) {
       const answers = await Promise.all(
-        servers.map(async ({ name, baseUrl }) => ({ name, ...(await checkAnswer(baseUrl, urlPath)) })),
+        servers.map(async ({ name, baseUrl }) => ({
+          name,
+          ...(await checkAnswer(baseUrl, urlPath).catch((error: unknown) => {
+            throw new Error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+          })),
+        })),
       );
       console.log(`${urlPath} (compressed): ${answers.map((a) => `${a.name} ${a.encoding} ${a.bytes} B`).join(', ')}`);
     }

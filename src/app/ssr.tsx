@@ -23,9 +23,10 @@ import { caseStudySlugAliases, internalPaths, paths } from '../shared/paths';
 import { preloadLayout } from './layout/Layout';
 import { chunkNameOfRoute, preloadErrorScreen, routes } from './routes';
 import { PRELOADED_STATE_ID, serializeState } from './serialization';
-import { makeStore } from './store';
+import { injectedSliceKeys, makeStore } from './store';
 import type { RootState } from './store';
 import { contentApi } from '../shared/api';
+import { rootReducer } from '../shared/reducer';
 import { contentExtraFor } from '../features/blog';
 import { createBuildSource } from '../content/buildSource';
 import type { ContentSource } from '../content/source';
@@ -232,7 +233,10 @@ export async function renderPage(
 /**
  * The store as the page ships it, the same for every render of the same content. RTK Query's request ids and times
  * say nothing to the browser (main.tsx dates the queries from the visit); left in, they made every server process
- * send different bytes, and a different ETag, for the same page.
+ * send different bytes, and a different ETag, for the same page. Likewise a slice injected by a feature's module
+ * (the blog's, connectivity's) is in every store once any page has loaded that module: the state of one it still holds
+ * at its start is left out, as the browser makes that state itself when the module loads, so what a page ships does
+ * not depend on which pages the process rendered before it.
  */
 function shippedState(state: RootState): RootState {
   const queries = Object.fromEntries(
@@ -247,8 +251,14 @@ function shippedState(state: RootState): RootState {
         } as typeof query),
     ]),
   );
-  return { ...state, contentApi: { ...state.contentApi, queries } };
+  const initial = rootReducer(undefined, { type: 'ssr/initialState' }) as Record<string, unknown>;
+  const atStart = new Set<string>(injectedSliceKeys.filter((key) => isUnchanged(state[key], initial[key])));
+  const slices = Object.entries(state).filter(([key]) => !atStart.has(key));
+  return { ...(Object.fromEntries(slices) as RootState), contentApi: { ...state.contentApi, queries } };
 }
+
+const isUnchanged = (value: unknown, initial: unknown): boolean =>
+  value === initial || JSON.stringify(value) === JSON.stringify(initial);
 
 export function sitemapXml(pages: readonly RenderedPage[]): string {
   const urls = pages

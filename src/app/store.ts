@@ -31,6 +31,15 @@ interface InjectedState {
 
 export type RootState = ReturnType<typeof appReducer> & InjectedState;
 
+/** The keys of InjectedState (all of them, or this does not compile): slices a store has once their code has loaded. */
+const injectedSlices: Record<keyof InjectedState, true> = {
+  content: true,
+  blog: true,
+  monitoring: true,
+  connectivity: true,
+};
+export const injectedSliceKeys = Object.keys(injectedSlices) as (keyof InjectedState)[];
+
 /**
  * Keeps the state of slices whose code has not loaded yet: a prerendered page's state holds what its
  * HTML shows (the home page's newest posts, say), and combineReducers would drop the keys it does not

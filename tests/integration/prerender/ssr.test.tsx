@@ -63,6 +63,28 @@ describe('prerender', () => {
     expect(first.html).toContain('"status":"fulfilled"');
   });
 
+  it('renders the same bytes for a page whatever pages the process rendered before it', async () => {
+    const post = '/blog/moving-salesforce-integrations-to-the-cloud';
+    // A fresh process: the first page it renders is the post; another has rendered every route first, and so has
+    // loaded (and injected the slices of) every feature's code.
+    const renderIn = (before: readonly string[]): Promise<string> => {
+      let html = '';
+      return jest
+        .isolateModulesAsync(async () => {
+          const ssr = await import('../../../src/app/ssr');
+          await ssr.loadPrerenderSource();
+          for (const path of before) await ssr.renderPage(path, template, chunks);
+          html = (await ssr.renderPage(post, template, chunks)).html;
+        })
+        .then(() => html);
+    };
+    const first = await renderIn([]);
+    const after = await renderIn(knownPaths());
+
+    expect(first).toContain('Moving Salesforce Integrations to the Cloud');
+    expect(after).toBe(first);
+  });
+
   it('renders without an AsyncLocalStorage (its first run turns on promise hooks for the whole server process)', async () => {
     const run = jest.spyOn(AsyncLocalStorage.prototype, 'run');
     const enterWith = jest.spyOn(AsyncLocalStorage.prototype, 'enterWith');
