@@ -1,5 +1,6 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import type { DevToolsEnhancerOptions, Reducer, UnknownAction } from '@reduxjs/toolkit';
+import { setAutoFreeze } from 'immer';
 import { persistReducer } from 'redux-persist';
 import type { PersistPartial } from 'redux-persist/es/persistReducer';
 import { defaultContentExtra } from '../features/blog';
@@ -16,6 +17,12 @@ import type { AppExtra } from '../shared/extra';
 import type { AppStartListening } from '../shared/listenerTypes';
 import { registerListeners } from './listeners';
 import { makePersistConfig, persistActionTypes } from './persist';
+
+// Immer (inside createSlice) deep-freezes the state every reducer returns, and the first action a slice handles
+// walks all of its state that is not frozen yet: the prerendered page's, whole (the home page's posts, say), inside
+// whichever task dispatches it. Production builds skip the freezing; development and the tests keep it, so a
+// mutation of the state still fails there.
+if (process.env.NODE_ENV === 'production') setAutoFreeze(false);
 
 // The content API's cache (a reducer of the RTK Query library) is always there; the blog's entity and
 // listing slices, monitoring's and connectivity's are injected by their modules when they load (shared/reducer.ts).
