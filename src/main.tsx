@@ -90,8 +90,11 @@ async function start(): Promise<void> {
   await yieldToBrowser();
   await import(/* webpackMode: "eager" */ 'react-dom/client');
   await yieldToBrowser();
-  const { mountApp } = await import(/* webpackMode: "eager" */ './app/client');
+  const { createAppRouter, mountApp } = await import(/* webpackMode: "eager" */ './app/client');
   await pageCode;
+  await yieldToBrowser();
+  const router = createAppRouter(routes, hasMarkup);
+  await yieldToBrowser();
 
   /**
    * What only the browser knows (the saved theme and consent, connectivity, the session) comes in
@@ -115,8 +118,7 @@ async function start(): Promise<void> {
   mountApp({
     container,
     store,
-    routes,
-    hasMarkup,
+    router,
     serverState: prerendered ? (preloadedState as RootState) : undefined,
     onCommitted: startBrowserState,
   });

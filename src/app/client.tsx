@@ -19,22 +19,28 @@ function FirstCommit({ onCommitted, children }: { onCommitted: () => void; child
   return children;
 }
 
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The router, made in a task before the one that hydrates: createBrowserRouter ranks every route and matches the URL,
+ * about as long as starting the hydration itself. `hasMarkup`: the container holds server markup (the matched routes'
+ * chunks are loaded); started initialized, the router shows no loading screen in place of it, whether that markup is
+ * hydrated or rendered over.
+ */
+export const createAppRouter = (routes: RouteObject[], hasMarkup: boolean): AppRouter =>
+  createBrowserRouter(routes, hasMarkup ? { hydrationData: { loaderData: {} } } : undefined);
+
 export interface MountOptions {
   container: HTMLElement;
   store: AppStore;
-  routes: RouteObject[];
-  /** The container holds server markup (the matched routes' chunks must be loaded first). */
-  hasMarkup: boolean;
+  router: AppRouter;
   /** The state the markup was rendered with, when it was rendered for this very URL: hydrate it. */
   serverState: RootState | undefined;
   /** Runs once, after the first commit. */
   onCommitted: () => void;
 }
 
-export function mountApp({ container, store, routes, hasMarkup, serverState, onCommitted }: MountOptions): void {
-  // Started initialized (the page's chunk is loaded), the router shows no loading screen in place
-  // of the server's markup, whether that markup is hydrated or rendered over.
-  const router = createBrowserRouter(routes, hasMarkup ? { hydrationData: { loaderData: {} } } : undefined);
+export function mountApp({ container, store, router, serverState, onCommitted }: MountOptions): void {
   const app = (
     <AppProviders store={store} serverState={serverState}>
       <FirstCommit onCommitted={onCommitted}>
