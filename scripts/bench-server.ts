@@ -156,10 +156,11 @@ async function checkAnswer(baseUrl: string, urlPath: string): Promise<{ encoding
   if (plain.status !== 200 || compressed.status !== 200) {
     throw new Error(`${baseUrl}${urlPath} answered ${plain.status} / ${compressed.status}`);
   }
-  if (!decode(compressed.encoding, compressed.body).equals(plain.body)) {
+  const decoded = decode(compressed.encoding, compressed.body);
+  if (!decoded.equals(plain.body)) {
     throw new Error(
       `${baseUrl}${urlPath}: the ${compressed.encoding} answer does not decode to the plain one ` +
-        `(${decode(compressed.encoding, compressed.body).length} B decoded, ${plain.body.length} B plain)`,
+        `(${decoded.length} B decoded, ${plain.body.length} B plain)`,
     );
   }
   return { encoding: compressed.encoding, bytes: compressed.body.length };
