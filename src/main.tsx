@@ -49,6 +49,17 @@ const stateElement = () => document.getElementById(PRELOADED_STATE_ID);
  */
 const renderedForThisUrl = (): boolean => stateElement()?.dataset.path === window.location.pathname;
 
+/**
+ * Only production builds have a worker: the dev server's hot reload and a caching worker do not mix. Its code loads
+ * on its own, once the app has started.
+ */
+function registerWorker(): void {
+  if (process.env.NODE_ENV !== 'production') return;
+  import(/* webpackChunkName: "service-worker" */ './features/connectivity/serviceWorker')
+    .then(({ registerServiceWorker }) => registerServiceWorker())
+    .catch((error: unknown) => logError('Service worker registration failed', error));
+}
+
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
@@ -110,7 +121,8 @@ async function start(): Promise<void> {
     started = true;
     setTimeout(() => {
       persistStore(store);
-      void startBrowserFeatures(store);
+      // The service worker once the app has started (it then waits for the page to go quiet, serviceWorker.ts).
+      void startBrowserFeatures(store).then(registerWorker);
       enableRoutePreloading(routes);
       preloadErrorScreen().catch(() => undefined); // failed: a route error shows the generic fallback (routes.tsx)
     }, 0);
@@ -125,11 +137,3 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => logError('The app failed to start', error));
-
-// Only production builds have a worker: the dev server's hot reload and a caching worker do not mix.
-// The registration waits for the page to go idle after `load` anyway, so its code loads on its own.
-if (process.env.NODE_ENV === 'production') {
-  import(/* webpackChunkName: "service-worker" */ './features/connectivity/serviceWorker')
-    .then(({ registerServiceWorker }) => registerServiceWorker())
-    .catch((error: unknown) => logError('Service worker registration failed', error));
-}

@@ -1,7 +1,16 @@
 import { registerServiceWorker } from '../../../src/features/connectivity';
-import { REGISTER_FALLBACK_DELAY_MS, REGISTER_IDLE_TIMEOUT_MS } from '../../../src/features/connectivity/serviceWorker';
+import {
+  QUIET_IDLE_MS,
+  REGISTER_FALLBACK_DELAY_MS,
+  REGISTER_IDLE_TIMEOUT_MS,
+} from '../../../src/features/connectivity/serviceWorker';
 
-type FakeWindow = Window & { fireLoad(): void; goIdle(): void; idleOptions: IdleRequestOptions[] };
+/** `goIdle(ms)`: the browser calls the idle callbacks with `ms` left in the idle period (50, a quiet page, by default). */
+type FakeWindow = Window & {
+  fireLoad(): void;
+  goIdle(remainingMs?: number, didTimeout?: boolean): void;
+  idleOptions: IdleRequestOptions[];
+};
 
 /**
  * A window whose navigator has (or lacks) a service worker container, still loading; with
@@ -9,7 +18,7 @@ type FakeWindow = Window & { fireLoad(): void; goIdle(): void; idleOptions: Idle
  */
 function fakeWindow(register?: jest.Mock, { idle = true } = {}): FakeWindow {
   const listeners: Array<() => void> = [];
-  const idleCallbacks: Array<() => void> = [];
+  const idleCallbacks: Array<(deadline: IdleDeadline) => void> = [];
   const idleOptions: IdleRequestOptions[] = [];
   const navigator = register ? { serviceWorker: { register } } : {};
   return {
@@ -20,7 +29,7 @@ function fakeWindow(register?: jest.Mock, { idle = true } = {}): FakeWindow {
     },
     ...(idle
       ? {
-          requestIdleCallback: (callback: () => void, options: IdleRequestOptions) => {
+          requestIdleCallback: (callback: (deadline: IdleDeadline) => void, options: IdleRequestOptions) => {
             idleCallbacks.push(callback);
             idleOptions.push(options);
             return idleCallbacks.length;
@@ -30,14 +39,15 @@ function fakeWindow(register?: jest.Mock, { idle = true } = {}): FakeWindow {
     setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
     idleOptions,
     fireLoad: () => listeners.splice(0).forEach((listener) => listener()),
-    goIdle: () => idleCallbacks.splice(0).forEach((callback) => callback()),
+    goIdle: (remainingMs = 50, didTimeout = false) =>
+      idleCallbacks.splice(0).forEach((callback) => callback({ didTimeout, timeRemaining: () => remainingMs })),
   } as unknown as FakeWindow;
 }
 
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 describe('service worker registration', () => {
-  it('registers /sw.js for the whole site, only once the page has loaded and gone idle', () => {
+  it('registers /sw.js for the whole site, only once the page has loaded and gone quiet', () => {
     const register = jest.fn(() => Promise.resolve({}));
     const win = fakeWindow(register);
     registerServiceWorker(win);
@@ -47,6 +57,56 @@ describe('service worker registration', () => {
     expect(win.idleOptions).toEqual([{ timeout: REGISTER_IDLE_TIMEOUT_MS }]);
     win.goIdle();
     expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+  });
+
+  it('lets short idle moments between start-up tasks pass, and waits for a long one', () => {
+    jest.useFakeTimers();
+    try {
+      const register = jest.fn(() => Promise.resolve({}));
+      const win = fakeWindow(register);
+      registerServiceWorker(win);
+      win.fireLoad();
+      jest.advanceTimersByTime(4_000);
+      win.goIdle(3);
+      jest.advanceTimersByTime(1_000);
+      win.goIdle(QUIET_IDLE_MS - 1);
+      expect(register).not.toHaveBeenCalled();
+      // Each new wait keeps to the first one's limit: 10 s after load in all.
+      expect(win.idleOptions.map((options) => options.timeout)).toEqual([
+        REGISTER_IDLE_TIMEOUT_MS,
+        REGISTER_IDLE_TIMEOUT_MS - 4_000,
+        REGISTER_IDLE_TIMEOUT_MS - 5_000,
+      ]);
+      win.goIdle(QUIET_IDLE_MS);
+      expect(register).toHaveBeenCalledTimes(1);
+      expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('registers when the wait for a quiet moment times out, however busy the page still is', () => {
+    const register = jest.fn(() => Promise.resolve({}));
+    const win = fakeWindow(register);
+    registerServiceWorker(win);
+    win.fireLoad();
+    win.goIdle(0, true);
+    expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+  });
+
+  it('registers once REGISTER_IDLE_TIMEOUT_MS has passed since load, even if the browser calls back early', () => {
+    jest.useFakeTimers();
+    try {
+      const register = jest.fn(() => Promise.resolve({}));
+      const win = fakeWindow(register);
+      registerServiceWorker(win);
+      win.fireLoad();
+      jest.advanceTimersByTime(REGISTER_IDLE_TIMEOUT_MS);
+      win.goIdle(1);
+      expect(register).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('waits a fixed pause after load where requestIdleCallback is missing', () => {
