@@ -72,6 +72,10 @@ async function start(): Promise<void> {
   // the other slices, the store module and the browser features. Their results are not used here: each import only
   // runs its modules now, in a task of its own, so the next one finds them ready.
   await yieldToBrowser();
+  await import(/* webpackMode: "eager", webpackExports: ["createSlice"] */ '@reduxjs/toolkit');
+  await yieldToBrowser();
+  await import(/* webpackMode: "eager", webpackExports: ["buildCreateApi"] */ '@reduxjs/toolkit/query');
+  await yieldToBrowser();
   await import(/* webpackMode: "eager", webpackExports: ["createApi"] */ '@reduxjs/toolkit/query/react');
   await yieldToBrowser();
   await import(/* webpackMode: "eager" */ './shared/api');
