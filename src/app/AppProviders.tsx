@@ -3,23 +3,28 @@ import { CacheProvider, ThemeProvider } from '@emotion/react';
 import type { EmotionCache } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { GlobalStyles } from '../ui/GlobalStyles';
 import { theme } from '../ui/theme';
 import type { AppStore, RootState } from './store';
 
 export function AppProviders({
   store,
   cache,
+  globalStyles,
   serverState,
   children,
 }: {
   store: AppStore;
   /**
-   * Where the styles go: the prerender's own cache, or a test's. In the browser, @emotion/react's default cache
-   * (key "css"), which already adopted the server's <style> tags when the module loaded; a second cache would read
-   * every tag's class list again at the app's start (~5-9 ms of its largest task on a 4x slower CPU).
+   * Where the styles go: the prerender's own cache, or a test's. In the browser, the cache that adopted the server's
+   * <style> tags where they are (src/ui/serverStyles.ts), or on the dev server @emotion/react's default one.
    */
   cache?: EmotionCache;
+  /**
+   * The global styles (<GlobalStyles />): the prerender's, the tests' and the dev server's. Over server markup the
+   * browser has the server's in <head> already and renders none: adopting that tag would move it, and have the browser
+   * match its rules against the whole page again (src/ui/serverStyles.ts).
+   */
+  globalStyles?: ReactNode;
   /**
    * The state the prerender rendered with. Hydration renders from it, so choices restored from
    * localStorage before hydration (theme) cannot make the first client render differ from the HTML.
@@ -30,7 +35,7 @@ export function AppProviders({
   const app = (
     <ThemeProvider theme={theme}>
       <Provider store={store} serverState={serverState}>
-        <GlobalStyles />
+        {globalStyles}
         {children}
       </Provider>
     </ThemeProvider>

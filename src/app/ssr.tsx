@@ -12,6 +12,8 @@ import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'r
 import { themeBootScript } from '../features/theme';
 import { consentBootScript } from '../features/consent';
 import { scriptLoaderScript } from './scriptLoader';
+import { GlobalStyles } from '../ui/GlobalStyles';
+import { serverStyleTags } from '../ui/serverStyles';
 import { caseStudies } from '../site/case-studies/content';
 import { services } from '../site/services/catalog';
 import { AppProviders } from './AppProviders';
@@ -187,7 +189,7 @@ export async function renderPage(
   const cache = createCache({ key: 'css' });
   const emotionServer = createEmotionServer(cache);
   const { prelude } = await prerender(
-    <AppProviders store={store} cache={cache}>
+    <AppProviders store={store} cache={cache} globalStyles={<GlobalStyles />}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
     // React outlines a large Suspense boundary (over 12.8 KB) into a hidden segment that an inline
@@ -201,10 +203,8 @@ export async function renderPage(
   const imagePreloads = rendered.match(IMAGE_PRELOAD) ?? [];
   const appHtml = rendered.replace(IMAGE_PRELOAD, '');
   const critical = emotionServer.extractCriticalToChunks(appHtml);
-  const styles = emotionServer.constructStyleTagsFromChunks({
-    ...critical,
-    styles: [...critical.styles, ...composedStyles(cache, critical.styles)],
-  });
+  // Tags the browser's cache adopts where they are (src/ui/serverStyles.ts), not emotion's, which it would move.
+  const styles = serverStyleTags([...critical.styles, ...composedStyles(cache, critical.styles)]);
 
   const meta = leaf && handle ? handle.meta(leaf.params, store.getState()) : notFoundMeta;
   const status = meta === notFoundMeta ? 404 : context.statusCode;

@@ -88,4 +88,44 @@ describe('Scripts load after the largest content has painted', () => {
     expect(seen.firstScriptRequested).toBeGreaterThanOrEqual(seen.heroPainted ?? Infinity);
     expect(problems()).toEqual([]);
   });
+
+  it.each(['/', '/case-studies/luxe-properties'])(
+    '%s starts without moving or repeating the server’s style sheets, and keeps its look',
+    async (route) => {
+      // A <style> moved in <head> is a sheet removed and added again: the browser restyles the whole page.
+      const { page, problems } = await browser.open({ viewport: MOBILE_VIEWPORT, isMobile: true, hasTouch: true });
+      await page.addInitScript(() => {
+        const record = window as unknown as { __removedStyles?: string[] };
+        record.__removedStyles = [];
+        new MutationObserver((records) => {
+          for (const { removedNodes } of records)
+            for (const node of removedNodes)
+              if (node.nodeName === 'STYLE') record.__removedStyles?.push((node.textContent ?? '').slice(0, 60));
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await visit(page, route);
+      const seen = await page.evaluate(() => {
+        const sheets = [...document.querySelectorAll('style')].map((style) => style.textContent);
+        return {
+          removed: (window as unknown as { __removedStyles?: string[] }).__removedStyles,
+          serverTags: document.querySelectorAll('head style[data-css]').length,
+          globalSheets: sheets.filter((text) => text.includes(':root{--c-bg:')).length,
+          // Per sheet, the names of its keyframes (stylis writes each twice, with -webkit- and without).
+          keyframes: [...document.styleSheets].flatMap((sheet) => [
+            ...new Set([...sheet.cssRules].filter((rule) => rule instanceof CSSKeyframesRule).map((rule) => rule.name)),
+          ]),
+          bodyMargin: getComputedStyle(document.body).marginTop,
+          hydrated: Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__reactProps')),
+        };
+      });
+      expect(seen.hydrated).toBe(true);
+      expect(seen.removed).toEqual([]);
+      expect(seen.serverTags).toBeGreaterThanOrEqual(2);
+      expect(seen.globalSheets).toBe(1);
+      // The server's keyframes are not inserted again in a sheet of the browser's own.
+      expect(seen.keyframes).toEqual([...new Set(seen.keyframes)]);
+      expect(seen.bodyMargin).toBe('0px');
+      expect(problems()).toEqual([]);
+    },
+  );
 });

@@ -7,6 +7,7 @@ import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { AppProviders } from '../../src/app/AppProviders';
+import { GlobalStyles } from '../../src/ui/GlobalStyles';
 import { routes as appRoutes } from '../../src/app/routes';
 import { makeStore } from '../../src/app/store';
 import type { AppStore, RootState } from '../../src/app/store';
@@ -23,7 +24,7 @@ export function renderRoutes(routeTable: RouteObject[], { preloadedState, route 
   const router = createMemoryRouter(routeTable, { initialEntries: [route] });
   const user = userEvent.setup();
   const view = render(
-    <AppProviders store={appStore} cache={createCache({ key: 'css' })}>
+    <AppProviders store={appStore} cache={createCache({ key: 'css' })} globalStyles={<GlobalStyles />}>
       <RouterProvider router={router} />
     </AppProviders>,
     options,

@@ -124,9 +124,23 @@ describe('prerender', () => {
     expect(privacy.html).not.toContain('data-testid="cookie-banner"');
   });
 
-  it('inlines the critical emotion styles in the head', () => {
-    expect(headOf(home.html)).toMatch(/<style data-emotion="css-global [^"]+">:root\{--c-bg:#ffffff/);
-    expect(headOf(home.html)).toMatch(/<style data-emotion="css [^"]+">/);
+  it('inlines the critical emotion styles in the head, in tags emotion does not adopt (and move) itself', () => {
+    const head = headOf(home.html);
+    expect(head).toMatch(/<style data-css="css-global [^"]+">:root\{--c-bg:#ffffff/);
+    // The rotating headline's keyframes travel with the global styles, named so the browser's cache knows them.
+    expect(head).toMatch(/<style data-css="css-global animation-[\w-]+">@(?:-webkit-)?keyframes animation-/);
+    const classes = /<style data-css="css ([^"]+)">/.exec(head)?.[1]?.split(' ') ?? [];
+    expect(classes.length).toBeGreaterThan(20);
+    // Every class the markup carries is named by a tag, so hydration inserts none of them again (css-0: no styles).
+    const used = new Set(
+      [...home.html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]?.match(/(?<=\bcss-)\w+/g) ?? []),
+    );
+    used.delete('0');
+    const named = new Set(
+      [...head.matchAll(/<style data-css="css ([^"]+)">/g)].flatMap((match) => match[1]?.split(' ')),
+    );
+    expect([...used].filter((id) => !named.has(id))).toEqual([]);
+    expect(head).not.toContain('data-emotion');
   });
 
   it('names no script that the browser would request before the first paint', () => {
