@@ -6,8 +6,8 @@
 // 15-35 ms on Lighthouse's 4x slower CPU, in the middle of the app's start. So the server's tags name what they hold
 // in an attribute emotion does not look for, SERVER_STYLES_ATTRIBUTE, which adoptServerStyles reads into a cache of
 // its own; the global styles' tag stays as it is, as the app renders no <Global> over server markup (AppProviders).
-// Classes the page makes later go into new tags at the end of <head>, as emotion's would. Emotion's keyframes were
-// not adopted at all before (they are in the global styles' chunk): each was inserted again as its class hydrated.
+// Classes the page makes later go into new tags at the end of <head>, as emotion's would. The keyframes the server
+// wrote (in the global styles' chunk) are adopted with the classes.
 import createCache from '@emotion/cache';
 import type { EmotionCache } from '@emotion/cache';
 
