@@ -5,17 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { SourceMap } from 'node:module';
 import type { SourceMapPayload } from 'node:module';
-import webpack from 'webpack';
-import type { Configuration } from 'webpack';
-import webpackConfig from '../../../webpack.config';
+import { buildBrowserSample, productionConfig } from '../../support/webpackBuild';
 
 const HINT = '//# allFunctionsCalledOnLoad\n';
-
-function browserConfig(): Configuration {
-  const config = webpackConfig({}, { mode: 'production' }).find((each) => each.name === 'browser');
-  if (config === undefined) throw new Error('webpack.config.ts has no "browser" configuration');
-  return config;
-}
 
 let tempRoot: string;
 
@@ -29,36 +21,23 @@ afterEach(() => {
 
 /** The browser build's settings and its compile-hint plugin (no other plugin) on three small chunks. */
 async function buildSample(): Promise<{ dist: string; files: string[] }> {
-  const source = path.join(tempRoot, 'src');
-  fs.mkdirSync(source);
-  fs.writeFileSync(
-    path.join(source, 'main.js'),
-    [
-      'void import(/* webpackChunkName: "page-home" */ \'./page.js\').then((page) => page.show());',
-      "window.addEventListener('click', () => import(/* webpackChunkName: \"contentful\" */ './sdk.js'));",
-      '',
-    ].join('\n'),
+  const hints = (productionConfig('browser').plugins ?? []).filter(
+    (plugin) => plugin?.constructor.name === 'EagerCompileHintPlugin',
   );
-  fs.writeFileSync(path.join(source, 'page.js'), 'export const show = () => document.title.toUpperCase();\n');
-  fs.writeFileSync(path.join(source, 'sdk.js'), 'export const client = () => fetch("/content");\n');
-  const browser = browserConfig();
-  const hints = (browser.plugins ?? []).filter((plugin) => plugin?.constructor.name === 'EagerCompileHintPlugin');
   expect(hints).toHaveLength(1);
-  const dist = path.join(tempRoot, 'dist');
-  const config: Configuration = {
-    ...browser,
-    context: tempRoot,
-    entry: { main: './src/main.js' },
-    output: { ...browser.output, path: dist },
-    plugins: hints,
-  };
-  await new Promise<void>((resolve, reject) => {
-    webpack(config, (error, stats) => {
-      if (error) reject(error);
-      else if (stats?.hasErrors()) reject(new Error(stats.toString('errors-only')));
-      else resolve();
-    });
-  });
+  const dist = await buildBrowserSample(
+    tempRoot,
+    {
+      'main.js': [
+        'void import(/* webpackChunkName: "page-home" */ \'./page.js\').then((page) => page.show());',
+        "window.addEventListener('click', () => import(/* webpackChunkName: \"contentful\" */ './sdk.js'));",
+        '',
+      ].join('\n'),
+      'page.js': 'export const show = () => document.title.toUpperCase();\n',
+      'sdk.js': 'export const client = () => fetch("/content");\n',
+    },
+    hints,
+  );
   return { dist, files: fs.readdirSync(path.join(dist, 'assets')) };
 }
 

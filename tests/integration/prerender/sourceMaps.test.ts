@@ -2,15 +2,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import webpack from 'webpack';
-import type { Configuration } from 'webpack';
-import webpackConfig, { sourceMapsDir } from '../../../webpack.config';
+import { sourceMapsDir } from '../../../webpack.config';
+import { buildBrowserSample, productionConfig } from '../../support/webpackBuild';
 
-function browserConfig(): Configuration {
-  const config = webpackConfig({}, { mode: 'production' }).find((each) => each.name === 'browser');
-  if (config === undefined) throw new Error('webpack.config.ts has no "browser" configuration');
-  return config;
-}
+const browserConfig = () => productionConfig('browser');
 
 function filesUnder(dir: string): string[] {
   return fs
@@ -39,26 +34,9 @@ describe('production source maps', () => {
 
   it('leave no map and no sourceMappingURL in the public folder of a build', async () => {
     // The browser build's own output settings and devtool, on two small chunks instead of the site.
-    const source = path.join(tempRoot, 'src');
-    fs.mkdirSync(source);
-    fs.writeFileSync(path.join(source, 'main.js'), "void import('./page.js').then((page) => page.show());\n");
-    fs.writeFileSync(path.join(source, 'page.js'), 'export const show = () => document.title.toUpperCase();\n');
-    const browser = browserConfig();
-    const dist = path.join(tempRoot, 'dist');
-    const config: Configuration = {
-      ...browser,
-      context: tempRoot,
-      entry: { main: './src/main.js' },
-      output: { ...browser.output, path: dist },
-      plugins: [],
-    };
-
-    await new Promise<void>((resolve, reject) => {
-      webpack(config, (error, stats) => {
-        if (error) reject(error);
-        else if (stats?.hasErrors()) reject(new Error(stats.toString('errors-only')));
-        else resolve();
-      });
+    const dist = await buildBrowserSample(tempRoot, {
+      'main.js': "void import('./page.js').then((page) => page.show());\n",
+      'page.js': 'export const show = () => document.title.toUpperCase();\n',
     });
 
     const published = filesUnder(dist);

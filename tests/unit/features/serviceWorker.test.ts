@@ -46,6 +46,15 @@ function fakeWindow(register?: jest.Mock, { idle = true } = {}): FakeWindow {
 
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** A registration started on a window (with a service worker container) that has then fired `load`. */
+function afterLoad(options?: { idle?: boolean }) {
+  const register = jest.fn(() => Promise.resolve({}));
+  const win = fakeWindow(register, options);
+  registerServiceWorker(win);
+  win.fireLoad();
+  return { register, win };
+}
+
 describe('service worker registration', () => {
   it('registers /sw.js for the whole site, only once the page has loaded and gone quiet', () => {
     const register = jest.fn(() => Promise.resolve({}));
@@ -59,13 +68,18 @@ describe('service worker registration', () => {
     expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
   });
 
-  it('lets short idle moments between start-up tasks pass, and waits for a long one', () => {
-    jest.useFakeTimers();
-    try {
-      const register = jest.fn(() => Promise.resolve({}));
-      const win = fakeWindow(register);
-      registerServiceWorker(win);
-      win.fireLoad();
+  it('registers when the wait for a quiet moment times out, however busy the page still is', () => {
+    const { register, win } = afterLoad();
+    win.goIdle(0, true);
+    expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+  });
+
+  describe('as time passes', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('lets short idle moments between start-up tasks pass, and waits for a long one', () => {
+      const { register, win } = afterLoad();
       jest.advanceTimersByTime(4_000);
       win.goIdle(3);
       jest.advanceTimersByTime(1_000);
@@ -80,49 +94,22 @@ describe('service worker registration', () => {
       win.goIdle(QUIET_IDLE_MS);
       expect(register).toHaveBeenCalledTimes(1);
       expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
-    } finally {
-      jest.useRealTimers();
-    }
-  });
+    });
 
-  it('registers when the wait for a quiet moment times out, however busy the page still is', () => {
-    const register = jest.fn(() => Promise.resolve({}));
-    const win = fakeWindow(register);
-    registerServiceWorker(win);
-    win.fireLoad();
-    win.goIdle(0, true);
-    expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
-  });
-
-  it('registers once REGISTER_IDLE_TIMEOUT_MS has passed since load, even if the browser calls back early', () => {
-    jest.useFakeTimers();
-    try {
-      const register = jest.fn(() => Promise.resolve({}));
-      const win = fakeWindow(register);
-      registerServiceWorker(win);
-      win.fireLoad();
+    it('registers once REGISTER_IDLE_TIMEOUT_MS has passed since load, even if the browser calls back early', () => {
+      const { register, win } = afterLoad();
       jest.advanceTimersByTime(REGISTER_IDLE_TIMEOUT_MS);
       win.goIdle(1);
       expect(register).toHaveBeenCalledTimes(1);
-    } finally {
-      jest.useRealTimers();
-    }
-  });
+    });
 
-  it('waits a fixed pause after load where requestIdleCallback is missing', () => {
-    jest.useFakeTimers();
-    try {
-      const register = jest.fn(() => Promise.resolve({}));
-      const win = fakeWindow(register, { idle: false });
-      registerServiceWorker(win);
-      win.fireLoad();
+    it('waits a fixed pause after load where requestIdleCallback is missing', () => {
+      const { register } = afterLoad({ idle: false });
       jest.advanceTimersByTime(REGISTER_FALLBACK_DELAY_MS - 1);
       expect(register).not.toHaveBeenCalled();
       jest.advanceTimersByTime(1);
       expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
-    } finally {
-      jest.useRealTimers();
-    }
+    });
   });
 
   it('does nothing where service workers are not supported', () => {

@@ -4,10 +4,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import webpack from 'webpack';
 import type { Configuration } from 'webpack';
 import { findFreePort } from '../../../e2e/support/server';
-import webpackConfig from '../../../../webpack.config';
+import { productionConfig, runWebpack } from '../../../support/webpackBuild';
 
 const projectRoot = path.resolve(__dirname, '../../../..');
 const prebuiltEntry = path.join(projectRoot, 'dist-node', 'server.js');
@@ -43,9 +42,7 @@ export async function ensureServerBuild(): Promise<ServerBuild> {
   }
 
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-server-build-'));
-  const configs = webpackConfig({}, { mode: 'production' });
-  const nodeConfig = configs.find((config) => config.name === 'node');
-  if (nodeConfig === undefined) throw new Error('webpack.config.ts has no "node" configuration');
+  const nodeConfig = productionConfig('node');
   const config: Configuration = {
     ...nodeConfig,
     context: projectRoot,
@@ -53,13 +50,7 @@ export async function ensureServerBuild(): Promise<ServerBuild> {
     output: { ...nodeConfig.output, path: outDir, clean: false },
     devtool: false,
   };
-  await new Promise<void>((resolve, reject) => {
-    webpack(config, (error, stats) => {
-      if (error) reject(error);
-      else if (stats?.hasErrors()) reject(new Error(stats.toString('errors-only')));
-      else resolve();
-    });
-  });
+  await runWebpack(config);
   return {
     entry: path.join(outDir, 'server.js'),
     env: { NODE_PATH: path.join(projectRoot, 'node_modules') },
