@@ -14,6 +14,7 @@ import { consentBootScript } from '../features/consent';
 import { scriptLoaderScript } from './scriptLoader';
 import { GlobalStyles } from '../ui/GlobalStyles';
 import { serverStyleTags } from '../ui/serverStyles';
+import type { ServerStyleChunk } from '../ui/serverStyles';
 import { caseStudies } from '../site/case-studies/content';
 import { services } from '../site/services/catalog';
 import { AppProviders } from './AppProviders';
@@ -144,8 +145,6 @@ export function headTags(urlPath: string, meta: PageMeta): string[] {
 
 const handler = createStaticHandler(routes);
 
-type StyleChunk = ReturnType<ReturnType<typeof createEmotionServer>['extractCriticalToChunks']>['styles'][number];
-
 /**
  * The rules of the classes the render made that no element carries. Emotion makes one for a `css` prop given to a
  * component (`<Container css={...}>`), then merges it with the component's own styles into the class the element
@@ -153,7 +152,7 @@ type StyleChunk = ReturnType<ReturnType<typeof createEmotionServer>['extractCrit
  * it ran them through stylis and inserted them again while hydrating (on /, 23 rules, ~15 ms of a 63 ms task on
  * Lighthouse's 4x CPU). Shipped, hydration finds every class the server made already in the page's styles.
  */
-function composedStyles(cache: EmotionCache, critical: readonly StyleChunk[]): StyleChunk[] {
+function composedStyles(cache: EmotionCache, critical: readonly ServerStyleChunk[]): ServerStyleChunk[] {
   const shipped = new Set(critical.flatMap((chunk) => chunk.ids));
   const ids = Object.keys(cache.inserted).filter(
     (id) =>
