@@ -53,6 +53,25 @@ describe('Consent banner', () => {
     expect(await bannerOf(page).getByRole('button', { name: 'Accept All', exact: true }).isVisible()).toBe(true);
   });
 
+  it('stays hidden while only part of its markup is parsed, so it never grows upwards on screen (a layout shift)', async () => {
+    // A busy phone may paint while it parses: a frame with the banner's top half, then the whole banner, moved it up.
+    const { page, context } = await browser.open({ freshConsent: true });
+    await context.route('**/*.js', (route) => route.abort());
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    // By its test id: hidden, it has no role to be found by.
+    const banner = page.getByTestId('cookie-banner');
+    expect(await bannerOf(page).isVisible()).toBe(true);
+    // What the parser has built before it reaches the banner's last element: the same banner, without its end.
+    await banner.evaluate((element) => {
+      const end = element.lastElementChild;
+      end?.remove();
+      (window as unknown as { __end?: Element | null }).__end = end;
+    });
+    expect(await banner.isVisible()).toBe(false);
+    await banner.evaluate((element) => element.append((window as unknown as { __end: Element }).__end));
+    expect(await bannerOf(page).isVisible()).toBe(true);
+  });
+
   it('on a first visit, opens the banner the server drew rather than drawing it again', async () => {
     const { page, problems } = await browser.open({ freshConsent: true });
     // Counts removals of the banner from the page: React throwing the server's banner away to draw its own.

@@ -114,6 +114,8 @@ export function BannerRegion() {
           Save
         </Button>
       </div>
+      {/* The end of the server's banner: until the parser has reached it, the pending banner stays hidden (styles). */}
+      <span data-banner-end="" hidden />
     </section>
   );
 }
@@ -139,6 +141,11 @@ const styles = {
     // Pending (before the store knows the saved choice), shown only where the boot script found none. An attribute
     // rather than a second class: opening the banner then makes no new rule for the browser to parse and insert.
     [`html:not([${CONSENT_ASK_ATTRIBUTE}]) &[data-pending]`]: { display: 'none' },
+    // Nor before the parser has read all of it. Pinned to the bottom, a banner drawn from part of its markup (the
+    // browser may paint while it parses, and on a busy phone it does) grows upwards as the rest comes in: a layout
+    // shift of the whole banner (CLS 0.27 on / in 3 of 40 loads beside load, and in a Lighthouse run). Browsers
+    // without :has() ignore the rule and show it as before.
+    '&[data-pending]:not(:has(> [data-banner-end]))': { display: 'none' },
   },
   header: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: space.md },
   heading: { margin: 0, fontSize: fontSizes.lg },
