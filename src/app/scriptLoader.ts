@@ -26,6 +26,9 @@
 // visitor wants the page to work), when the hero fails or is off screen, in a hidden or prerendering tab
 // (nothing paints there); at the latest a second after `load`.
 //
+// Each request it starts costs the main thread about a millisecond (more on a busy phone): the entry's files go in one
+// task, the page's chunk(s) and the manifest in the next, so neither task is long.
+//
 // It also links the web app manifest (public/manifest.webmanifest), for the same reason: in the HTML, the manifest
 // and the icon it names were fetched (by Lighthouse's own checks) before the first frame of a text-only page, and
 // counted as what its largest paint waited for (0.2 s in some runs of /about). Nothing reads the manifest before the
@@ -34,11 +37,11 @@
 // Its SHA-256 goes into the CSP (ssr.tsx inlineScripts), so it must stay a constant string; ES5, since
 // it runs before any of the app's code.
 export const scriptLoaderScript = `(function(){var d=document,w=window,me=d.currentScript,done=false,hero=d.querySelector('img[fetchpriority="high"]');
-function load(){if(done)return;done=true;
-var m=d.createElement('link');m.rel='manifest';m.href='/manifest.webmanifest';d.head.appendChild(m);
 function each(name,add){(me.getAttribute(name)||'').split(' ').forEach(function(u){if(u)add(u)})}
-each('data-preload',function(u){var l=d.createElement('link');l.rel='preload';l.as='script';l.href=u;d.head.appendChild(l)});
-each('data-scripts',function(u){var s=d.createElement('script');s.src=u;s.async=false;d.head.appendChild(s)})}
+function load(){if(done)return;done=true;
+each('data-scripts',function(u){var s=d.createElement('script');s.src=u;s.async=false;d.head.appendChild(s)});
+setTimeout(function(){each('data-preload',function(u){var l=d.createElement('link');l.rel='preload';l.as='script';l.href=u;d.head.appendChild(l)});
+var m=d.createElement('link');m.rel='manifest';m.href='/manifest.webmanifest';d.head.appendChild(m)},0)}
 function afterFrame(){requestAnimationFrame(function(){setTimeout(load,0)})}
 function onScreen(){var r=hero.getBoundingClientRect();return r.bottom>0&&r.right>0&&r.top<w.innerHeight&&r.left<w.innerWidth&&r.width>0}
 ['pointerdown','keydown'].forEach(function(t){w.addEventListener(t,load,{capture:true,passive:true,once:true})});
