@@ -1,6 +1,7 @@
 // The browser's React side: hydrates the server markup (or renders from scratch on the dev server). src/main.tsx loads this module in a task of its own.
 import { startTransition, useEffect } from 'react';
 import type { ReactNode } from 'react';
+import type { EmotionCache } from '@emotion/cache';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
@@ -31,8 +32,30 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 export const createAppRouter = (routes: RouteObject[], hasMarkup: boolean): AppRouter =>
   createBrowserRouter(routes, hasMarkup ? { hydrationData: { loaderData: {} } } : undefined);
 
+/**
+ * React Router reads its record of view transitions from sessionStorage when the router is made. A tab's first read of
+ * sessionStorage opens it, a round trip to the browser process (~4 ms here, more on a phone): main.tsx does it in a
+ * task of its own, before the router's. Blocked storage (a privacy setting) throws; the router copes with that itself.
+ */
+export function openSessionStorage(): void {
+  try {
+    window.sessionStorage.getItem('');
+  } catch {
+    // the router's own read fails the same way and is caught there
+  }
+}
+
+/**
+ * Server markup comes with its styles in <head>, global ones included: a cache that adopts them where they are
+ * (serverStyles.ts), made in a task before the hydration's. None without server markup.
+ */
+export const adoptPageStyles = (container: HTMLElement): EmotionCache | undefined =>
+  container.firstElementChild !== null ? adoptServerStyles(document) : undefined;
+
 export interface MountOptions {
   container: HTMLElement;
+  /** The server's styles, adopted (adoptPageStyles). */
+  styles: EmotionCache | undefined;
   store: AppStore;
   router: AppRouter;
   /** The state the markup was rendered with, when it was rendered for this very URL: hydrate it. */
@@ -41,16 +64,10 @@ export interface MountOptions {
   onCommitted: () => void;
 }
 
-export function mountApp({ container, store, router, serverState, onCommitted }: MountOptions): void {
-  // Server markup comes with its styles in <head>, global ones included: adopted where they are (serverStyles.ts).
+export function mountApp({ container, styles, store, router, serverState, onCommitted }: MountOptions): void {
   const serverMarkup = container.firstElementChild !== null;
   const app = (globalStyles?: ReactNode) => (
-    <AppProviders
-      store={store}
-      serverState={serverState}
-      cache={serverMarkup ? adoptServerStyles(document) : undefined}
-      globalStyles={globalStyles}
-    >
+    <AppProviders store={store} serverState={serverState} cache={styles} globalStyles={globalStyles}>
       <FirstCommit onCommitted={onCommitted}>
         <RouterProvider router={router} />
       </FirstCommit>

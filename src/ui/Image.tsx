@@ -9,7 +9,7 @@
 // that finished (or failed) before that is settled from `complete`/`naturalWidth`.
 import { css } from '@emotion/react';
 import type { CSSObject, SerializedStyles } from '@emotion/react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Dispatch, JSX, SetStateAction } from 'react';
 import {
   blurPlaceholderUrl,
@@ -235,10 +235,15 @@ export function Image({
     }
     return readImage(imgRef.current, src, setState, { hideWhileLoading: true });
   }, [src]);
+  // Its new state only changes attributes (data-state, the blur's opacity): a transition, so the renders the images of a
+  // freshly hydrated page ask for yield to the browser like the hydration did (a plain update from an effect renders
+  // in one task, from the root down).
   useEffect(() => {
     if (!adopted.current) return;
     adopted.current = false;
-    return readImage(imgRef.current, src, setState, { hideWhileLoading: false });
+    const settleInTransition: Dispatch<SetStateAction<ImageState>> = (update) =>
+      startTransition(() => setState(update));
+    return readImage(imgRef.current, src, settleInTransition, { hideWhileLoading: false });
   }, [src]);
 
   const ratio = ratioStyle(width, height);
