@@ -120,15 +120,15 @@ async function start(): Promise<void> {
 
   /**
    * What only the browser knows (the saved theme and consent, connectivity, the session) comes in
-   * after the first commit, in a task of its own. Arriving during hydration, every component that
+   * after the first commit. Arriving during hydration, every component that
    * reads it would re-render synchronously inside the hydration's commit, one long task (Lighthouse
    * TBT); arriving after, each change is a small render of its own. Nothing in the server's markup
    * depends on it: the theme is on <html> before the first paint, and the prerendered consent banner shows or
    * hides from a mark its own boot script set (features/consent/bootScript.ts).
+   * Each step runs in a task of its own: every one starts a download (a script element, ~1 ms of main thread each)
+   * and dispatches to a store the whole page listens to, and together they were one task of ~10 ms (40 ms at
+   * Lighthouse's 4x slower CPU, twice that beside other load).
    */
-  // Each step in a task of its own: every one starts a download (a script element, ~1 ms of main thread each) and
-  // dispatches to a store the whole page listens to, and together they were one task of ~10 ms (40 ms at Lighthouse's
-  // 4x slower CPU, twice that beside other load).
   let started = false;
   const startBrowserState = () => {
     if (started) return;
