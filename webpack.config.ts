@@ -196,9 +196,12 @@ const reactRouterProduction = {
   'react-router/dom$': path.join(reactRouterBuild, 'dom-export.mjs'),
 };
 
-const define = (mode: string) =>
+// BUILD_TARGET: which bundle a module is in. Code only the server runs (a route's prefetch, meta.ts) is left out of
+// the browser's chunks under `process.env.BUILD_TARGET !== 'browser'`; under Jest it is unset, so tests keep it.
+const define = (mode: string, target: 'browser' | 'node') =>
   new webpack.DefinePlugin({
     'process.env.NODE_ENV': JSON.stringify(mode),
+    'process.env.BUILD_TARGET': JSON.stringify(target),
     'process.env.BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())),
     'process.env.SITE_URL': JSON.stringify(process.env.SITE_URL ?? 'http://localhost:3000'),
   });
@@ -256,7 +259,7 @@ function browserConfig(mode: 'production' | 'development'): Configuration & { de
     // webpack 5.112 would otherwise parse and minify .html itself, stripping the template's markers.
     experiments: { html: false },
     plugins: [
-      define(mode),
+      define(mode, 'browser'),
       // The content source is chosen at build time for the browser. The delivery token is meant for
       // public use; the preview token (drafts) never ships to visitors.
       new webpack.DefinePlugin({
@@ -338,7 +341,7 @@ function nodeConfig(mode: 'production' | 'development'): Configuration {
     ],
     externalsPresets: { node: true },
     optimization: { minimize: false, splitChunks: false },
-    plugins: [define(mode), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 3 })],
+    plugins: [define(mode, 'node'), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 3 })],
     node: { __dirname: false, __filename: false },
   };
 }

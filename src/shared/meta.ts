@@ -30,7 +30,8 @@ export type RouteHandle = {
    * Starts the reads this page renders from; the prerender awaits them, so the page is real HTML
    * and its data ships in the serialized state. A page whose reads depend on an earlier one (the
    * category id a listing filters by, say) returns a promise that settles once it has started them
-   * all; the prerender awaits it before waiting for the reads.
+   * all; the prerender awaits it before waiting for the reads. Only the server calls it: a page sets it under
+   * `process.env.BUILD_TARGET !== 'browser'`, so the browser's chunks leave it out.
    */
   prefetch?: (params: Params, dispatch: AppDispatch) => Promise<void> | void;
   /**

@@ -8,7 +8,6 @@ import { PageSkeleton } from '../../ui/PageSkeleton';
 import { colors, fontSizes, layout, radii, space } from '../../ui/theme';
 import { loadingText } from '../../shared/config';
 import { lazyWithPreload } from '../../ui/lazyWithPreload';
-import { RouteMeta } from './RouteMeta';
 import { ScrollToTop } from './ScrollToTop';
 import { TopBar } from './TopBar';
 
@@ -32,8 +31,18 @@ const OfflineBanner = lazyWithPreload(() =>
   ),
 );
 
+/**
+ * The head's title, description and links follow the route after a client-side navigation; on the first load the
+ * prerender wrote them already, so their code (and its selector, which runs at every store change) comes later, in a
+ * chunk of its own, and renders nothing.
+ */
+const RouteMeta = lazyWithPreload(() =>
+  import(/* webpackChunkName: "route-meta" */ './RouteMeta').then((module) => module.RouteMeta),
+);
+
 /** The layout's own lazy parts, loaded before a server render so it writes them out in full. */
-export const preloadLayout = (): Promise<unknown> => Promise.all([Footer.preload(), OfflineBanner.preload()]);
+export const preloadLayout = (): Promise<unknown> =>
+  Promise.all([Footer.preload(), OfflineBanner.preload(), RouteMeta.preload()]);
 
 /** Shown while the next page's chunk loads: the current page stays put underneath. */
 function NavigationProgress() {
@@ -103,7 +112,9 @@ export function Layout() {
         </Part>
       </div>
       <ScrollToTop />
-      <RouteMeta />
+      <Suspense fallback={null}>
+        <RouteMeta />
+      </Suspense>
       <LocationReporter />
       <Part>
         <CookieBanner />

@@ -395,15 +395,18 @@ export const handle: RouteHandle = {
   meta: listingMetaOf,
   // Everything the page renders, in one prerender: the chips' categories and tags, the trending
   // aside, and the page's cards, which for a category or tag need its id from the list first.
-  prefetch: async (params, dispatch) => {
-    const listing = blogListingOf(params);
-    if (!listing) return;
-    const categories = dispatch(blogApi.endpoints.getCategories.initiate(undefined));
-    const tags = dispatch(blogApi.endpoints.getTags.initiate(undefined));
-    if (showsTrending(listing)) void dispatch(blogApi.endpoints.getTrendingPosts.initiate(undefined));
-    const [categoryList, tagList] =
-      listing.kind === 'all' ? [undefined, undefined] : await Promise.all([categories, tags]);
-    const resolution = resolveListing(listing, categoryList?.data?.items, tagList?.data?.items);
-    if (resolution.status === 'found') void dispatch(blogApi.endpoints.getPostTeasers.initiate(resolution.arg));
-  },
+  prefetch:
+    process.env.BUILD_TARGET === 'browser'
+      ? undefined
+      : async (params, dispatch) => {
+          const listing = blogListingOf(params);
+          if (!listing) return;
+          const categories = dispatch(blogApi.endpoints.getCategories.initiate(undefined));
+          const tags = dispatch(blogApi.endpoints.getTags.initiate(undefined));
+          if (showsTrending(listing)) void dispatch(blogApi.endpoints.getTrendingPosts.initiate(undefined));
+          const [categoryList, tagList] =
+            listing.kind === 'all' ? [undefined, undefined] : await Promise.all([categories, tags]);
+          const resolution = resolveListing(listing, categoryList?.data?.items, tagList?.data?.items);
+          if (resolution.status === 'found') void dispatch(blogApi.endpoints.getPostTeasers.initiate(resolution.arg));
+        },
 };

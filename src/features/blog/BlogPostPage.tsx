@@ -216,8 +216,11 @@ export const handle: RouteHandle = {
     if (result.isSuccess) return notFoundMeta;
     return { title: 'Blog', description: 'Salesforce insights from Meridian Cloud Consulting.' };
   },
-  prefetch: ({ slug = '' }, dispatch) => {
-    void dispatch(blogApi.endpoints.getPostBySlug.initiate(slug));
-    void dispatch(blogApi.endpoints.getRelatedPosts.initiate({ slug }));
-  },
+  prefetch:
+    process.env.BUILD_TARGET === 'browser'
+      ? undefined
+      : ({ slug = '' }, dispatch) => {
+          void dispatch(blogApi.endpoints.getPostBySlug.initiate(slug));
+          void dispatch(blogApi.endpoints.getRelatedPosts.initiate({ slug }));
+        },
 };

@@ -71,10 +71,13 @@ export const handle: RouteHandle = {
   preload: () => Promise.all([MoreSections.preload(), DashboardMock.preload()]),
   // Only the prerender prefetches. The read's code comes with the sections that show it, so the
   // blog's store code stays out of this page's first load.
-  prefetch: async (_params, dispatch) => {
-    const { prefetchMoreSections } = await import(/* webpackChunkName: "home-more" */ './MoreSections');
-    prefetchMoreSections(dispatch);
-  },
+  prefetch:
+    process.env.BUILD_TARGET === 'browser'
+      ? undefined
+      : async (_params, dispatch) => {
+          const { prefetchMoreSections } = await import(/* webpackChunkName: "home-more" */ './MoreSections');
+          prefetchMoreSections(dispatch);
+        },
 };
 
 const styles = {
