@@ -1,7 +1,8 @@
-import styled from '@emotion/styled';
+import { css } from '@emotion/react';
+import type { ComponentProps } from 'react';
 import { colors, radii, space } from './theme';
 
-export const Card = styled.article({
+const card = css({
   display: 'flex',
   flexDirection: 'column',
   gap: space.sm,
@@ -13,7 +14,7 @@ export const Card = styled.article({
   color: colors.text,
 });
 
-export const CardGrid = styled.ul({
+const cardGrid = css({
   listStyle: 'none',
   margin: 0,
   padding: 0,
@@ -21,3 +22,11 @@ export const CardGrid = styled.ul({
   gap: space.lg,
   gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
 });
+
+export function Card(props: ComponentProps<'article'>) {
+  return <article css={card} {...props} />;
+}
+
+export function CardGrid(props: ComponentProps<'ul'>) {
+  return <ul css={cardGrid} {...props} />;
+}

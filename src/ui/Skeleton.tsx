@@ -1,22 +1,27 @@
 // Loading placeholders for a page, a card, the blog grid and a hero. They are aria-hidden shapes;
 // the surrounding region carries the accessible "Loading …" text (PageSkeleton.tsx for a page).
-import { keyframes } from '@emotion/react';
-import styled from '@emotion/styled';
+import { css, keyframes } from '@emotion/react';
+import type { ComponentProps } from 'react';
 import { colors, radii, space } from './theme';
 
 const shimmer = keyframes({ '0%': { backgroundPosition: '100% 0' }, '100%': { backgroundPosition: '-100% 0' } });
 
-const Block = styled.div<{ w?: string; h: string; radius?: string }>(({ w = '100%', h, radius = radii.sm }) => ({
-  width: w,
-  height: h,
-  borderRadius: radius,
+function Block({ w = '100%', h, radius = radii.sm }: { w?: string; h: string; radius?: string }) {
+  return <div css={[block, { width: w, height: h, borderRadius: radius }]} />;
+}
+
+const block = css({
   background: `linear-gradient(90deg, ${colors.skeleton} 25%, ${colors.skeletonShine} 50%, ${colors.skeleton} 75%)`,
   backgroundSize: '200% 100%',
   animation: `${shimmer} 1.4s ease-in-out infinite`,
   '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
-}));
+});
 
-const Stack = styled.div({ display: 'flex', flexDirection: 'column', gap: space.sm });
+const stack = css({ display: 'flex', flexDirection: 'column', gap: space.sm });
+
+function Stack(props: ComponentProps<'div'>) {
+  return <div css={stack} {...props} />;
+}
 
 export function CardSkeleton() {
   return (

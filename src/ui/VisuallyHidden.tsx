@@ -1,7 +1,7 @@
-import styled from '@emotion/styled';
+import { css } from '@emotion/react';
+import type { ComponentProps } from 'react';
 
-/** Text for assistive technology only. */
-export const VisuallyHidden = styled.span({
+const hidden = css({
   position: 'absolute',
   width: 1,
   height: 1,
@@ -12,3 +12,8 @@ export const VisuallyHidden = styled.span({
   whiteSpace: 'nowrap',
   border: 0,
 });
+
+/** Text for assistive technology only. */
+export function VisuallyHidden(props: ComponentProps<'span'>) {
+  return <span css={hidden} {...props} />;
+}
