@@ -206,4 +206,34 @@ describe('Home page', () => {
     expect(await auditAtRest(page)).toEqual([]);
     expect(problems()).toEqual([]);
   });
+
+  it('renders the sections under the hero only as they come near, and a link to one still lands on it', async () => {
+    const { page, problems } = await browser.open({ viewport: MOBILE_VIEWPORT });
+    await visit(page, '/');
+    // Chromium skips the style, layout and paint of what is inside a content-visibility: auto box far from the
+    // viewport (the box itself keeps its place).
+    const rendered = (selector: string) =>
+      page.locator(selector).evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await rendered('#home-heading')).toBe(true);
+    expect(await rendered('#insights-heading')).toBe(false);
+    expect(await rendered('footer > :first-child')).toBe(false);
+    // Skipped, but there for assistive technology and in the page's headings.
+    expect(await page.getByRole('heading', { name: 'Expert Insights', level: 2 }).count()).toBe(1);
+
+    // Scrolled to, a section is drawn.
+    await page.locator('section[aria-labelledby="insights-heading"]').scrollIntoViewIfNeeded();
+    await eventually(async () => expect(await rendered('#insights-heading')).toBe(true));
+
+    // The sections above Connect With Us count at their estimated height until drawn; the link still lands on it.
+    const fresh = await browser.open({ viewport: MOBILE_VIEWPORT });
+    await visit(fresh.page, '/#connect');
+    await eventually(async () => {
+      const box = await fresh.page.getByRole('heading', { name: 'Connect With Us', level: 2 }).boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(MOBILE_VIEWPORT.height);
+    });
+    expect(problems()).toEqual([]);
+    expect(fresh.problems()).toEqual([]);
+  });
 });

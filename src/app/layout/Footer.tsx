@@ -10,6 +10,7 @@ import { OPEN_COOKIE_SETTINGS_EVENT } from '../../shared/appEvents';
 import { paths } from '../../shared/paths';
 import { Logo } from './Logo';
 import { footerColumns } from './serviceLinks';
+import { belowTheFold } from '../../ui/belowTheFold';
 
 // The build year renders on the server and at hydration; the visitor's clock takes over after.
 const BUILD_YEAR = Number(process.env.BUILD_YEAR ?? new Date().getFullYear());
@@ -29,7 +30,7 @@ export function Footer() {
   const { address } = contactDetails;
   const canInstall = useAppSelector(selectCanInstall);
   return (
-    <footer css={styles.footer}>
+    <footer css={[styles.footer, belowTheFold]}>
       <Container>
         <div css={styles.top}>
           <div css={{ maxWidth: 320 }}>

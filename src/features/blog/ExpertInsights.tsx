@@ -11,12 +11,13 @@ import { LoadError } from './LoadError';
 import { PostCard } from './PostCard';
 import { HOME_POSTS_QUERY } from './queries';
 import { selectCards } from './selectors';
+import { belowTheFold } from '../../ui/belowTheFold';
 
 export function ExpertInsights() {
   const { data, isLoading, error, refetch } = useGetPostTeasersQuery(HOME_POSTS_QUERY);
   const posts = useAppSelector((state) => selectCards(state, data?.ids));
   return (
-    <section aria-labelledby="insights-heading" css={{ paddingBlock: space.xxl }}>
+    <section aria-labelledby="insights-heading" css={{ paddingBlock: space.xxl, ...belowTheFold }}>
       <Container>
         <div
           css={{

@@ -4,10 +4,11 @@ import type { ReactNode } from 'react';
 import { contactDetails } from '../../shared/contact';
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
+import { belowTheFold } from '../../ui/belowTheFold';
 
 export function ConnectSection({ form }: { form?: ReactNode }) {
   return (
-    <section id="connect" aria-labelledby="connect-heading" css={{ paddingBlock: space.xxl }}>
+    <section id="connect" aria-labelledby="connect-heading" css={{ paddingBlock: space.xxl, ...belowTheFold }}>
       <Container css={[styles.grid, form ? styles.withForm : null]}>
         <div>
           <h2 id="connect-heading" css={{ fontSize: fontSizes.xxl }}>

@@ -3,6 +3,7 @@
 import { Container } from '../../ui/Container';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
 import type { IntegrationMark } from './content';
+import { belowTheFold } from '../../ui/belowTheFold';
 
 const marks: Record<IntegrationMark, string[]> = {
   // Stacked boxes: orders and stock.
@@ -31,7 +32,10 @@ export function Integrations({
   partnerText: string;
 }) {
   return (
-    <section aria-labelledby="integrations-heading" css={{ paddingBlock: space.xxl, background: colors.surface }}>
+    <section
+      aria-labelledby="integrations-heading"
+      css={{ paddingBlock: space.xxl, background: colors.surface, ...belowTheFold }}
+    >
       <Container>
         <h2 id="integrations-heading" css={{ fontSize: fontSizes.xxl }}>
           Connected to the systems you already run

@@ -19,6 +19,7 @@ import { featuredServiceSlugs } from './featured';
 import { ResultsBand } from './ResultsBand';
 import { ServicesPager } from './ServicesPager';
 import { SuccessStories } from './SuccessStories';
+import { belowTheFold } from '../../ui/belowTheFold';
 
 const featuredServices: CatalogService[] = featuredServiceSlugs.flatMap((slug) => findService(slug) ?? []);
 const rotatingStudies: CaseStudySummary[] = rotatingStorySlugs.flatMap((slug) => findCaseStudy(slug) ?? []);
@@ -50,7 +51,7 @@ export function MoreSections() {
 function MiddleSections() {
   return (
     <>
-      <section aria-labelledby="stats-heading" css={{ paddingBlock: space.xxl }}>
+      <section aria-labelledby="stats-heading" css={{ paddingBlock: space.xxl, ...belowTheFold }}>
         <Container>
           <h2 id="stats-heading" css={{ fontSize: fontSizes.xxl, textAlign: 'center' }}>
             Twelve years of Salesforce delivery

@@ -7,6 +7,7 @@ import { Container } from '../../ui/Container';
 import { colors, fontSizes, radii, space } from '../../ui/theme';
 import { ServiceIcon } from '../services/ServiceIcon';
 import type { CloudProduct } from './content';
+import { belowTheFold } from '../../ui/belowTheFold';
 
 function ProductCard({ product }: { product: CloudProduct }) {
   return (
@@ -26,7 +27,10 @@ function ProductCard({ product }: { product: CloudProduct }) {
 
 export function ProductCarousel({ products }: { products: readonly CloudProduct[] }) {
   return (
-    <section aria-labelledby="products-heading" css={{ paddingBlock: space.xxl, background: colors.surface }}>
+    <section
+      aria-labelledby="products-heading"
+      css={{ paddingBlock: space.xxl, background: colors.surface, ...belowTheFold }}
+    >
       <Container>
         <h2 id="products-heading" css={{ fontSize: fontSizes.xxl }}>
           The Salesforce clouds we implement

@@ -6,6 +6,7 @@ import { Container } from '../../ui/Container';
 import { RotatingText } from '../../ui/RotatingText';
 import { colors, fontSizes, mq, space } from '../../ui/theme';
 import type { CaseStudySummary } from '../case-studies/content';
+import { belowTheFold } from '../../ui/belowTheFold';
 
 /** A case study as one line: the figure, what it measures, and a link to the story. */
 export function ResultLine({ study }: { study: CaseStudySummary }) {
@@ -22,7 +23,7 @@ export function ResultLine({ study }: { study: CaseStudySummary }) {
 
 export function ResultsBand({ studies }: { studies: readonly CaseStudySummary[] }) {
   return (
-    <section aria-labelledby="results-heading" css={styles.band}>
+    <section aria-labelledby="results-heading" css={[styles.band, belowTheFold]}>
       <Container css={styles.grid}>
         <div>
           <h2 id="results-heading" css={styles.heading}>

@@ -7,6 +7,7 @@ import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
 import type { CatalogService } from '../services/catalog';
 import { ServiceCard } from '../services/ServiceCard';
+import { belowTheFold } from '../../ui/belowTheFold';
 
 export const SERVICES_PER_PAGE = 3;
 
@@ -37,7 +38,7 @@ export function ServicesPager({ services }: { services: readonly CatalogService[
   };
 
   return (
-    <section aria-labelledby="services-heading" css={{ paddingBlock: space.xxl }}>
+    <section aria-labelledby="services-heading" css={{ paddingBlock: space.xxl, ...belowTheFold }}>
       <Container>
         <div css={styles.header}>
           <div>

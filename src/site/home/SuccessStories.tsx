@@ -6,10 +6,11 @@ import { Container } from '../../ui/Container';
 import { Eyebrow } from '../../ui/Eyebrow';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
 import type { CaseStudySummary } from '../case-studies/content';
+import { belowTheFold } from '../../ui/belowTheFold';
 
 export function SuccessStories({ studies }: { studies: readonly CaseStudySummary[] }) {
   return (
-    <section aria-labelledby="success-heading" css={{ paddingBlock: space.xxl }}>
+    <section aria-labelledby="success-heading" css={{ paddingBlock: space.xxl, ...belowTheFold }}>
       <Container>
         <div css={styles.header}>
           <h2 id="success-heading" css={{ fontSize: fontSizes.xxl, margin: 0 }}>

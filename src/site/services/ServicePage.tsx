@@ -18,6 +18,7 @@ import type { HeroImage, ServicePageContent, SupportPageContent, TrainingPageCon
 import { servicePages } from './content';
 import { supportPlans, trainingPrograms } from './offers';
 import { ServiceIcon } from './ServiceIcon';
+import { belowTheFold } from '../../ui/belowTheFold';
 
 const groupLabel = { platform: 'Salesforce platform', digital: 'Digital services', delivery: 'Delivery services' };
 
@@ -293,7 +294,8 @@ const styles = {
     background: colors.surfaceRaised,
     color: colors.primary,
   },
-  section: { paddingBlock: space.xxl },
+  // Every section under the hero: drawn as it comes near (ui/belowTheFold).
+  section: { paddingBlock: space.xxl, ...belowTheFold },
   sectionIntro: { color: colors.textMuted, maxWidth: 680, marginBottom: space.lg },
   h2: { fontSize: fontSizes.xxl },
   h3: { fontSize: fontSizes.lg, margin: 0 },
@@ -375,7 +377,7 @@ const styles = {
     fontWeight: 800,
     letterSpacing: '0.06em',
   },
-  cta: { paddingBlock: space.xxl, background: colors.band },
+  cta: { paddingBlock: space.xxl, background: colors.band, ...belowTheFold },
   ctaButton: {
     background: colors.bandText,
     color: colors.band,
