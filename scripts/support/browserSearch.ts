@@ -1,6 +1,6 @@
 // The blog's search as a visitor sees it, for `npm run bench:blog`: Debian's Chromium (the browser
 // tests' binary and flags) opens /blog on a running site server, waits until React has hydrated and
-// the page is quiet, slows the CPU as Lighthouse does (CDP Emulation.setCPUThrottlingRate), then
+// the page is quiet, slows the CPU 4× as Lighthouse does (CDP Emulation.setCPUThrottlingRate), then
 // types a query one character at a time. For each keystroke the page itself times (performance.now()
 // clock) from the keydown to the moment the results on screen are those of the text in the box:
 // the box holds that text, the result count (role="status") is shown and the results grid is no
@@ -10,7 +10,6 @@
 // titles are checked against /api/search, so a wrong signal would show. Cover images from
 // Contentful's CDN are answered with the placeholder and no other host resolves, so
 // no internet is needed; only those image requests are intercepted.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -18,18 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { saveDefaultConsent } from '../../tests/e2e/support/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/chromium';
 
-/** Lighthouse's default CPU slowdown, the one the issue names. */
-export const LIGHTHOUSE_CPU_SLOWDOWN = 4;
-/**
- * The benchmark index (Lighthouse's "CPU/Memory Power") that Lighthouse's 4× is set for: its docs (throttling.md,
- * "Calibrating the CPU slowdown") say 4× moves a typical high-end desktop, 1,500-2,000, into the mid-tier mobile
- * bracket, and tell a slower host to use a lower multiplier. The middle of that bracket, 4× slower, is the phone
- * emulated here whatever the host: about 440.
- */
-const LIGHTHOUSE_HOST_INDEX = 1750;
-export const EMULATED_PHONE_INDEX = LIGHTHOUSE_HOST_INDEX / LIGHTHOUSE_CPU_SLOWDOWN;
-/** The host's index is the median of this many runs of Lighthouse's benchmark (about a second each). */
-const BENCHMARK_RUNS = 3;
+export const CPU_SLOWDOWN = 4;
 /** How long one keystroke's results may take before it is counted as never arriving. */
 export const KEYSTROKE_GIVE_UP_MS = 10_000;
 const PAGE_SIZE = 12;
@@ -252,44 +240,8 @@ async function mismatches(baseUrl: string, keystrokes: readonly Keystroke[]): Pr
   return wrong;
 }
 
-/** Lighthouse's own benchmark function (lighthouse/core/lib/page-functions.js), as source to run in a page. */
-function lighthouseBenchmarkSource(): string {
-  // Lighthouse is an ES module, which this CommonJS script cannot require on Node 20: a child prints it.
-  return execFileSync(
-    process.execPath,
-    [
-      '--input-type=module',
-      '--eval',
-      "import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'; process.stdout.write(pageFunctions.computeBenchmarkIndex.toString());",
-    ],
-    { cwd: path.resolve(__dirname, '..', '..'), encoding: 'utf8' },
-  );
-}
-
-/**
- * This host's benchmark index as Lighthouse computes it for its report, in the browser the measurement uses (median
- * of BENCHMARK_RUNS runs in a blank page, unthrottled), and the CPU slowdown that turns this host into the phone
- * Lighthouse's 4× emulates from the desktop it is set for: the index ÷ EMULATED_PHONE_INDEX, in tenths, at least 1.
- */
-export async function calibrateCpuSlowdown(): Promise<{ benchmarkIndex: number; slowdown: number } | undefined> {
-  if (!fs.existsSync(CHROMIUM_PATH)) return undefined;
-  const source = lighthouseBenchmarkSource();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...OFFLINE_ARGS] });
-  try {
-    const page = await browser.newPage();
-    const runs: number[] = [];
-    for (let run = 0; run < BENCHMARK_RUNS; run += 1) runs.push(await page.evaluate<number>(`(${source})()`));
-    runs.sort((a, b) => a - b);
-    const benchmarkIndex = runs[Math.floor(runs.length / 2)] ?? 0;
-    const slowdown = Math.max(1, Math.round((benchmarkIndex / EMULATED_PHONE_INDEX) * 10) / 10);
-    return { benchmarkIndex, slowdown };
-  } finally {
-    await browser.close();
-  }
-}
-
-/** Types `query` into /blog's search box on a CPU slowed `slowdown` times and times each keystroke's results. */
-export async function measureBrowserSearch(baseUrl: string, query: string, slowdown: number): Promise<BrowserSearch> {
+/** Types `query` into /blog's search box on a 4×-slowed CPU and times each keystroke's results. */
+export async function measureBrowserSearch(baseUrl: string, query: string): Promise<BrowserSearch> {
   if (!fs.existsSync(CHROMIUM_PATH)) return { skipped: `no Chromium at ${CHROMIUM_PATH}` };
   let browser: Browser | undefined;
   try {
@@ -304,7 +256,7 @@ export async function measureBrowserSearch(baseUrl: string, query: string, slowd
     await page.evaluate(installProbe, { giveUpMs: KEYSTROKE_GIVE_UP_MS });
 
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const input = page.getByLabel('Search the blog');
     await input.focus();
     await page.waitForTimeout(SETTLE_MS);
