@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { loadLeadsConfig, type LeadsConfig } from './config';
 import { addSecurityHeaders, loadBuildManifest, securityHeaders, type HeaderRecord } from './headers';
 import { scheduleHousekeeping } from './housekeeping';
+import { FastLane } from './fastLane';
 import { checkIpHashKey, defaultIpHashKey } from './ipHashKey';
 import { createLeads, newsletterLinks, type Leads } from './leads';
 import { isMalformedMultipart, malformedMultipartMessage } from './multipart';
@@ -75,6 +76,8 @@ export interface AppOptions {
   databaseUrl?: string;
   /** PostgreSQL connections per process; 10 by default. */
   databasePoolMax?: number;
+  /** Pages and files in memory answered before Fastify (fastLane.ts); on by default, off to compare the two ways. */
+  fastLane?: boolean;
   /** `true` for Fastify's default pino logger, or pino options. Off when omitted. */
   logger?: FastifyServerOptions['logger'];
   /** Bearer token for image upload and delete; both answer 403 while it is unset. */
@@ -164,8 +167,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Filled in once the manifest is read; frameworkErrors has to be given before the logger exists.
   let headers: HeaderRecord = securityHeaders({ scriptHashes: [] });
   let app: FastifyInstance;
+  // Pages and files already in memory are answered before Fastify (fastLane.ts).
+  const lane = options.fastLane === false ? null : new FastLane();
   try {
     app = fastify({
+      ...(lane === null ? {} : { serverFactory: lane.serverFactory, genReqId: lane.nextRequestId }),
       logger: options.logger ?? false,
       logController: new OneLinePerRequest(),
       trustProxy: options.trustProxy ?? false,
@@ -181,6 +187,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throw error;
   }
 
+  // Before any route is added: the lane looks at each.
+  lane?.watch(app);
   app.decorate('storage', storage);
   reportIdleError = (error) => app.log.warn({ err: error }, 'An idle database connection failed; it will be replaced');
   app.log.info({ storage: storage.description }, 'Storage opened');
@@ -321,7 +329,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.decorate('liveContent', live);
 
     // Last: it owns the GET catch-all and the not-found handler.
-    await registerPageRoutes(app, { distDir, expectedRoutes: manifest?.routes ?? [], live: live?.pages ?? null });
+    const pages = await registerPageRoutes(app, {
+      distDir,
+      expectedRoutes: manifest?.routes ?? [],
+      live: live?.pages ?? null,
+    });
+    lane?.open(pages.fromMemory, headers, pages.routes);
   } catch (error) {
     await app.close();
     throw error;

@@ -48,7 +48,7 @@ export function compress(content: Buffer, encoding: Encoding, brotliQuality?: nu
 }
 
 export class CompressedFiles {
-  private readonly entries: ByteBudget<{ bytes: number; body: Promise<Buffer> }>;
+  private readonly entries: ByteBudget<{ bytes: number; body: Promise<Buffer>; done?: Buffer }>;
 
   constructor(budgetBytes = 32 * 1024 * 1024) {
     this.entries = new ByteBudget(budgetBytes);
@@ -65,15 +65,23 @@ export class CompressedFiles {
     if (cached !== undefined) return cached.body;
     const body = compress(content, encoding);
     // Counted at the uncompressed size until done: an upper bound, known at once.
-    const entry = { bytes: content.length, body };
+    const entry: { bytes: number; body: Promise<Buffer>; done?: Buffer } = { bytes: content.length, body };
     this.entries.set(key, entry);
     body.then(
-      (compressed) => this.entries.resize(key, entry, compressed.length),
+      (compressed) => {
+        entry.done = compressed;
+        this.entries.resize(key, entry, compressed.length);
+      },
       () => {
         if (this.entries.peek(key) === entry) this.entries.delete(key);
       },
     );
     return body;
+  }
+
+  /** The compressed form of this version if it is made already (now the most recently used); else undefined. */
+  peek(version: string, encoding: Encoding): Buffer | undefined {
+    return this.entries.use(`${encoding}\0${version}`)?.done;
   }
 
   /** Bytes held, for tests and figures. */

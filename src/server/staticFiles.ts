@@ -75,18 +75,28 @@ export class StaticFiles {
    * otherwise null. Directories are never listed.
    */
   get(segments: readonly string[]): Promise<StaticFile | LargeFile | null> | StaticFile | LargeFile {
+    const fresh = this.peek(segments);
+    if (fresh !== undefined) return fresh;
     const key = segments.join('/');
     const entry = this.entries.peek(key);
-    if (entry !== undefined && this.now() - entry.checkedAt < this.checkIntervalMs) {
-      this.entries.use(key);
-      return entry.file;
-    }
     let running = this.pending.get(key);
     if (running === undefined) {
       running = this.load(key, segments, entry).finally(() => this.pending.delete(key));
       this.pending.set(key, running);
     }
     return running;
+  }
+
+  /**
+   * The file if it is in memory and was looked at on disk within `checkIntervalMs` (now the most recently used);
+   * undefined otherwise, without reading anything (`get` reads it).
+   */
+  peek(segments: readonly string[]): StaticFile | LargeFile | undefined {
+    const key = segments.join('/');
+    const entry = this.entries.peek(key);
+    if (entry === undefined || this.now() - entry.checkedAt >= this.checkIntervalMs) return undefined;
+    this.entries.use(key);
+    return entry.file;
   }
 
   /** Bytes held, for tests and figures. */

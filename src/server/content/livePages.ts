@@ -66,19 +66,29 @@ export class LivePages {
    */
   async get(path: string): Promise<LivePage | null> {
     await this.options.content.ready();
-    const cached = this.cache.get(path);
-    if (cached) {
-      // Most recently used last.
-      this.cache.delete(path);
-      this.cache.set(path, cached);
-      return cached;
-    }
+    const cached = this.peek(path);
+    if (cached) return cached;
     let running = this.pending.get(path);
     if (!running) {
       running = this.make(path).finally(() => this.pending.delete(path));
       this.pending.set(path, running);
     }
     return running;
+  }
+
+  /**
+   * The page for `path` if it is rendered already (now the most recently used), without waiting for anything;
+   * undefined when `get` would have to render it or look the path up. A page is only ever kept once the content is
+   * ready, so one found here is what `get` would answer.
+   */
+  peek(path: string): LivePage | undefined {
+    const cached = this.cache.get(path);
+    if (cached) {
+      // Most recently used last.
+      this.cache.delete(path);
+      this.cache.set(path, cached);
+    }
+    return cached;
   }
 
   /** Drops the pages a content update touched; they are rendered again on their next request. */

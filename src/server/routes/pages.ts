@@ -1,8 +1,10 @@
 // Serves the prerendered site from distDir: one HTML file per known route, static files, redirects and the 404 page.
 import fs from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chooseEncoding, CompressedFiles, isCompressible } from '../compressedFiles';
+import type { Encoding } from '../compressedFiles';
 import { contentTypeFor } from '../contentTypes';
 import { isPrecompressedCopy } from '../precompress';
 import { openInside, StaticFiles, weakEtag } from '../staticFiles';
@@ -39,7 +41,14 @@ type Resolution =
   | { kind: 'file'; segments: string[] }
   | { kind: 'notFound' };
 
-export async function registerPageRoutes(app: FastifyInstance, options: PageRoutesOptions): Promise<void> {
+export interface PageRoutes {
+  /** The answer to a GET or HEAD of `url` if everything it needs is in memory (fastLane.ts); else null. */
+  fromMemory: (url: string, headers: IncomingHttpHeaders) => MemoryAnswer | null;
+  /** The URLs of the catch-all routes registered. */
+  routes: readonly string[];
+}
+
+export async function registerPageRoutes(app: FastifyInstance, options: PageRoutesOptions): Promise<PageRoutes> {
   const distRoot = await realDirectory(options.distDir, app.log);
   const pages = distRoot === null ? new Map<string, string>() : findPages(distRoot);
   const compressedFiles = new CompressedFiles();
@@ -48,6 +57,12 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
   if (distRoot !== null) warnIfNoNotFoundPage(distRoot, app.log);
   warnAboutMissingRoutes(pages, options.expectedRoutes ?? [], app.log);
   app.log.info({ distDir: options.distDir, pages: pages.size }, 'Serving the prerendered site');
+
+  const compressedNow = (representation: Representation, encoding: Encoding) =>
+    compressedFiles.peek(representation.version, encoding);
+  // Made now if need be, once per version (compressedFiles.ts), and shared by the requests meanwhile.
+  const compressedLater = (representation: Representation, encoding: Encoding) =>
+    compressedFiles.get(representation.version, encoding, representation.body);
 
   const sendNotFound = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     // Headers set for the file we hoped to send (an immutable Cache-Control, say) must not stick to the 404; an API
@@ -60,13 +75,35 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
     }
     const page = files === null ? null : await files.get([notFoundFile]);
     if (page === null || 'large' in page) return reply.type('text/plain; charset=utf-8').send(notFoundText);
-    return sendEncoded(request, reply, page, compressedFiles);
+    return sendAnswer(reply, await encodedAnswer(404, {}, page, request.headers, compressedLater));
+  };
+
+  /**
+   * The answer to a GET or HEAD of a page or file that is in memory (its compressed copy made, if one is asked for);
+   * null when it needs a read, a render or a compression first, or is no page or file (a redirect, a 404).
+   */
+  const fromMemory = (url: string, requestHeaders: IncomingHttpHeaders): MemoryAnswer | null => {
+    if (files === null) return null;
+    const resolution = resolvePath(url, pages);
+    if (resolution.kind !== 'page' && resolution.kind !== 'file') return null;
+    const route = resolution.kind === 'page' ? routeOfPage(resolution.file) : `/${resolution.segments.join('/')}`;
+    if (options.live && isLivePath(route)) {
+      const page = options.live.peek(route);
+      return page === undefined ? null : liveAnswer(route, page, requestHeaders, compressedNow);
+    }
+    const segments = resolution.kind === 'page' ? resolution.file.split('/').slice(1) : resolution.segments;
+    const file = files.peek(segments);
+    if (file === undefined || 'large' in file) return null;
+    const cache = resolution.kind === 'page' ? cacheControl.html : cacheControlFor(segments);
+    return fileAnswer(file, cache, requestHeaders, compressedNow);
   };
 
   const servePath = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     if (distRoot === null || files === null) {
       return sendNotFound(request, reply);
     }
+    const inMemory = fromMemory(request.url, request.headers);
+    if (inMemory !== null) return sendAnswer(reply, inMemory);
     const resolution = resolvePath(request.url, pages);
     if (resolution.kind === 'redirect') {
       return reply.redirect(resolution.location, 301);
@@ -94,7 +131,7 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
       }
       // null: no such page now (an unknown slug, an unpublished post), whatever the build once wrote.
       if (page === null) return sendNotFound(request, reply);
-      if (page !== undefined) return sendLivePage(request, reply, route, page, compressedFiles);
+      if (page !== undefined) return sendAnswer(reply, await liveAnswer(route, page, request.headers, compressedLater));
     }
     const segments = resolution.kind === 'page' ? resolution.file.split('/').slice(1) : resolution.segments;
     const file = await files.get(segments);
@@ -104,17 +141,19 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
       const opened = await openInside(distRoot, segments);
       return opened === null ? sendNotFound(request, reply) : streamFile(request, reply, opened, cache);
     }
-    return sendFile(request, reply, file, cache, compressedFiles);
+    return sendAnswer(reply, await fileAnswer(file, cache, request.headers, compressedLater));
   };
 
   // GET and HEAD of any path: a file of the build, a live page, a redirect, else the 404 page (sendNotFound, which
   // sends the build's compressed copies itself, as sendFile does). These answers choose their encoding themselves
-  // (sendEncoded), so @fastify/compress stays off them: its hooks would only look at each answer and pass it on.
-  for (const url of ['/', '/*']) {
+  // (encodedAnswer), so @fastify/compress stays off them: its hooks would only look at each answer and pass it on.
+  const routes = ['/', '/*'];
+  for (const url of routes) {
     app.route({ method: ['GET', 'HEAD'], url, handler: servePath, compress: false, decompress: false });
   }
   // Still reached by other methods, which no catch-all covers.
   app.setNotFoundHandler(sendNotFound);
+  return { fromMemory, routes };
 }
 
 /** Maps a request URL onto the site: which page or file answers it, or where it redirects. */
@@ -176,22 +215,12 @@ function resolvePath(url: string, pages: ReadonlyMap<string, string>): Resolutio
 /** '/blog/x/index.html' → '/blog/x'; '/index.html' → '/'. */
 const routeOfPage = (file: string): string => file.replace(/\/index\.html$/, '') || '/';
 
-async function sendLivePage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  route: string,
-  page: LivePage,
-  compressedFiles: CompressedFiles,
-): Promise<FastifyReply> {
-  reply.code(page.status).header('cache-control', cacheControl.html).header('etag', page.etag).type(page.type);
-  if (matchesIfNoneMatch(request, page.etag)) return reply.code(304).send();
-  const representation = {
-    body: page.body,
-    type: page.type,
-    version: `live\0${route}\0${page.etag}`,
-    compressible: isCompressible(page.type, page.body.length),
-  };
-  return sendEncoded(request, reply, representation, compressedFiles);
+/** What is sent for a GET or HEAD: its status, the answer's own headers (not the security headers) and bytes. */
+export interface MemoryAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** null: nothing to send (a 304). */
+  body: Buffer | null;
 }
 
 /** What one answer can send: its bytes, and the compressed copies the build wrote of them, if any. */
@@ -199,24 +228,78 @@ type Representation = Pick<StaticFile, 'body' | 'type' | 'version' | 'compressib
   Partial<Pick<StaticFile, 'encoded'>>;
 
 /**
- * Sends `representation` as the client's Accept-Encoding asks: the build's copy, else one compressed once per
- * version (compressedFiles.ts), never compressed per request; `Vary` on whatever could have been compressed.
+ * The compressed form of a representation the build wrote no copy of: from memory (undefined when it is not made
+ * yet), or once made (a promise).
  */
-async function sendEncoded(
-  request: FastifyRequest,
-  reply: FastifyReply,
+type CompressedCopy<C> = (representation: Representation, encoding: Encoding) => C;
+type Copy = Buffer | undefined | Promise<Buffer>;
+/** From memory, an answer or null when the copy is not made; waiting for the copy, an answer or its promise. */
+type Answer<C> = C extends Promise<Buffer> ? MemoryAnswer | Promise<MemoryAnswer> : MemoryAnswer | null;
+
+function liveAnswer<C extends Copy>(
+  route: string,
+  page: LivePage,
+  requestHeaders: IncomingHttpHeaders,
+  compressed: CompressedCopy<C>,
+): Answer<C> {
+  const headers: Record<string, string> = { 'cache-control': cacheControl.html, etag: page.etag };
+  if (matchesIfNoneMatch(requestHeaders, page.etag)) {
+    return { status: 304, headers: { ...headers, 'content-type': page.type }, body: null };
+  }
+  const representation = {
+    body: page.body,
+    type: page.type,
+    version: `live\0${route}\0${page.etag}`,
+    compressible: isCompressible(page.type, page.body.length),
+  };
+  return encodedAnswer(page.status, headers, representation, requestHeaders, compressed);
+}
+
+/** A file of the build from memory. */
+function fileAnswer<C extends Copy>(
+  file: StaticFile,
+  cache: string,
+  requestHeaders: IncomingHttpHeaders,
+  compressed: CompressedCopy<C>,
+): Answer<C> {
+  const headers: Record<string, string> = {
+    'cache-control': cache,
+    etag: file.etag,
+    'last-modified': file.lastModified,
+  };
+  if (isNotModified(requestHeaders, file.etag, file.mtime)) {
+    if (file.compressible) headers.vary = 'accept-encoding';
+    return { status: 304, headers, body: null };
+  }
+  return encodedAnswer(200, headers, file, requestHeaders, compressed);
+}
+
+/**
+ * `representation` as the client's Accept-Encoding asks: the build's copy, else one compressed once per version
+ * (compressedFiles.ts), never compressed per request; `Vary` on whatever could have been compressed.
+ */
+function encodedAnswer<C extends Copy>(
+  status: number,
+  headers: Record<string, string>,
   representation: Representation,
-  compressedFiles: CompressedFiles,
-): Promise<FastifyReply> {
-  reply.type(representation.type);
-  if (!representation.compressible) return reply.send(representation.body);
-  reply.header('vary', 'accept-encoding');
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  if (encoding === null) return reply.send(representation.body);
-  const compressed =
-    representation.encoded?.[encoding] ??
-    (await compressedFiles.get(representation.version, encoding, representation.body));
-  return reply.header('content-encoding', encoding).header('content-length', compressed.length).send(compressed);
+  requestHeaders: IncomingHttpHeaders,
+  compressed: CompressedCopy<C>,
+): Answer<C> {
+  headers['content-type'] = representation.type;
+  if (!representation.compressible) return { status, headers, body: representation.body };
+  headers.vary = 'accept-encoding';
+  const encoding = chooseEncoding(requestHeaders['accept-encoding']);
+  if (encoding === null) return { status, headers, body: representation.body };
+  const copy: Copy = representation.encoded?.[encoding] ?? compressed(representation, encoding);
+  const withCopy = (body: Buffer): MemoryAnswer => ({
+    status,
+    headers: { ...headers, 'content-encoding': encoding },
+    body,
+  });
+  // The one place the two kinds of answer part: a copy from memory is there or not, a promised one comes.
+  // (Not `instanceof Promise`: a promise of another realm, as in a test's sandbox, is none.)
+  if (copy === undefined) return null as Answer<C>;
+  return (Buffer.isBuffer(copy) ? withCopy(copy) : copy.then(withCopy)) as Answer<C>;
 }
 
 function hasControlCharacter(value: string): boolean {
@@ -266,20 +349,9 @@ function escapeForHeader(value: string): string {
   });
 }
 
-/** A file of the build from memory. */
-function sendFile(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  file: StaticFile,
-  cache: string,
-  compressedFiles: CompressedFiles,
-): Promise<FastifyReply> | FastifyReply {
-  reply.header('cache-control', cache).header('etag', file.etag).header('last-modified', file.lastModified);
-  if (isNotModified(request, file.etag, file.mtime)) {
-    if (file.compressible) reply.header('vary', 'accept-encoding');
-    return reply.code(304).send();
-  }
-  return sendEncoded(request, reply, file, compressedFiles);
+function sendAnswer(reply: FastifyReply, answer: MemoryAnswer): FastifyReply {
+  reply.code(answer.status).headers(answer.headers);
+  return answer.body === null ? reply.send() : reply.send(answer.body);
 }
 
 /** A file too large to keep in memory, streamed from disk as it is. */
@@ -291,7 +363,7 @@ async function streamFile(
 ): Promise<FastifyReply> {
   const etag = weakEtag(file.stats);
   reply.header('cache-control', cache).header('etag', etag).header('last-modified', file.stats.mtime.toUTCString());
-  if (isNotModified(request, etag, file.stats.mtime)) {
+  if (isNotModified(request.headers, etag, file.stats.mtime)) {
     await file.handle.close();
     return reply.code(304).send();
   }
@@ -302,16 +374,16 @@ async function streamFile(
 }
 
 /** If-None-Match names this entity tag (compared weakly) or `*`. */
-function matchesIfNoneMatch(request: FastifyRequest, etag: string): boolean {
-  const ifNoneMatch = request.headers['if-none-match'];
+function matchesIfNoneMatch(requestHeaders: IncomingHttpHeaders, etag: string): boolean {
+  const ifNoneMatch = requestHeaders['if-none-match'];
   if (ifNoneMatch === undefined) return false;
   const bare = (tag: string): string => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
-function isNotModified(request: FastifyRequest, etag: string, modified: Date): boolean {
-  if (request.headers['if-none-match'] !== undefined) return matchesIfNoneMatch(request, etag);
-  const ifModifiedSince = request.headers['if-modified-since'];
+function isNotModified(requestHeaders: IncomingHttpHeaders, etag: string, modified: Date): boolean {
+  if (requestHeaders['if-none-match'] !== undefined) return matchesIfNoneMatch(requestHeaders, etag);
+  const ifModifiedSince = requestHeaders['if-modified-since'];
   if (ifModifiedSince !== undefined) {
     const since = Date.parse(ifModifiedSince);
     // HTTP dates have whole seconds, file times do not.
