@@ -93,7 +93,9 @@ export class FastLane {
     if (answer === null || !this.isPageRoute(method, url)) return false;
     const reqId = this.nextRequestId();
     const log = this.log;
-    if (this.debug) log?.debug({ reqId, req: { method, url } }, 'incoming request');
+    if (this.debug) {
+      log?.debug({ reqId, req: { method, url, remoteAddress: request.socket.remoteAddress } }, 'incoming request');
+    }
     const raw = [...this.security];
     for (const name in answer.headers) raw.push(name, answer.headers[name] ?? '');
     if (answer.body !== null) raw.push('content-length', String(answer.body.length));
