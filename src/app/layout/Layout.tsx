@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { LocationReporter } from '../../features/analytics';
-import { CookieBanner } from '../../features/consent';
+import { CookieBanner, preloadCookieBanner } from '../../features/consent';
 import { ErrorBoundary } from '../../site/errors/ErrorBoundary';
 import { PageSkeleton } from '../../ui/PageSkeleton';
 import { colors, fontSizes, layout, radii, space } from '../../ui/theme';
@@ -42,7 +42,7 @@ const RouteMeta = lazyWithPreload(() =>
 
 /** The layout's own lazy parts, loaded before a server render so it writes them out in full. */
 export const preloadLayout = (): Promise<unknown> =>
-  Promise.all([Footer.preload(), OfflineBanner.preload(), RouteMeta.preload()]);
+  Promise.all([Footer.preload(), OfflineBanner.preload(), RouteMeta.preload(), preloadCookieBanner()]);
 
 /** Shown while the next page's chunk loads: the current page stays put underneath. */
 function NavigationProgress() {

@@ -6,20 +6,25 @@
 // Until the store has read the saved choice back, the banner is rendered "pending": the server and
 // the hydrating browser draw it alike, and CSS shows it only when the inline boot script found no
 // stored choice (bootScript.ts). Once the choice is known it either opens for real or goes away.
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { consentConfig } from '../../shared/config';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { OPEN_COOKIE_SETTINGS_EVENT } from '../../shared/appEvents';
 import { paths } from '../../shared/paths';
+import { lazyWithPreload } from '../../ui/lazyWithPreload';
 import { consentBannerOpened } from './actions';
 import { selectBannerAutoShown, selectBannerOpen, selectConsentRestored, selectHasSavedConsent } from './consentSlice';
 
-const BannerRegion = lazy(() =>
-  import(/* webpackChunkName: "consent-banner" */ './BannerRegion').then((module) => ({
-    default: module.BannerRegion,
-  })),
+const BannerRegion = lazyWithPreload(() =>
+  import(/* webpackChunkName: "consent-banner" */ './BannerRegion').then((module) => module.BannerRegion),
 );
+
+/**
+ * Loaded before a server render (preloadLayout), so the banner is in the markup at once: suspended, it came into the
+ * first home page a process rendered later than into the next ones, and their bytes (and ETags) differed.
+ */
+export const preloadCookieBanner = BannerRegion.preload;
 
 /**
  * The same element on every render, which is what lets the server's banner be hydrated. Its boundary hydrates once

@@ -16,6 +16,6 @@ export {
 } from './actions';
 export { defaultPreferences } from './categories';
 export type { ConsentPreferences } from './categories';
-export { CookieBanner } from './CookieBanner';
+export { CookieBanner, preloadCookieBanner } from './CookieBanner';
 export { CookieSettingsPanel } from './CookieSettingsPanel';
 export { consentBootScript } from './bootScript';
