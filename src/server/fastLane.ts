@@ -40,7 +40,17 @@ export class FastLane {
   ): Server => {
     const httpOptions = (options.http ?? {}) as ServerOptions;
     const server = http.createServer(httpOptions, (request, response) => {
-      if (!this.answer(request, response)) handler(request, response);
+      let answered: boolean;
+      try {
+        answered = this.answer(request, response);
+      } catch (error) {
+        // A fault of the lane's must not take the process down: Fastify answers, or, if the answer had begun, the
+        // connection is closed (the client sees a failed request, not a wrong one).
+        this.log?.error({ err: error, url: request.url }, 'The fast lane failed; the request goes to Fastify');
+        answered = response.headersSent;
+        if (answered) response.destroy();
+      }
+      if (!answered) handler(request, response);
     });
     // What Fastify sets on a server of its own making (its option defaults are filled in by now).
     const number = (name: string): number | undefined =>
