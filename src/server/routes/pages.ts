@@ -145,8 +145,9 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
   };
 
   // GET and HEAD of any path: a file of the build, a live page, a redirect, else the 404 page (sendNotFound, which
-  // sends the build's compressed copies itself, as sendFile does). These answers choose their encoding themselves
-  // (encodedAnswer), so @fastify/compress stays off them: its hooks would only look at each answer and pass it on.
+  // sends the build's compressed copies itself, as a file's answer does). These answers choose their encoding
+  // themselves (encodedAnswer), so @fastify/compress stays off them: its hooks would only look at each answer and pass
+  // it on.
   const routes = ['/', '/*'];
   for (const url of routes) {
     app.route({ method: ['GET', 'HEAD'], url, handler: servePath, compress: false, decompress: false });
