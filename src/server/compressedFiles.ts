@@ -47,8 +47,15 @@ export function compress(content: Buffer, encoding: Encoding, brotliQuality?: nu
   });
 }
 
+/** A compressed copy being made (`body`), and once made (`done`), counted at its size in `bytes`. */
+interface CompressedEntry {
+  bytes: number;
+  body: Promise<Buffer>;
+  done?: Buffer;
+}
+
 export class CompressedFiles {
-  private readonly entries: ByteBudget<{ bytes: number; body: Promise<Buffer>; done?: Buffer }>;
+  private readonly entries: ByteBudget<CompressedEntry>;
 
   constructor(budgetBytes = 32 * 1024 * 1024) {
     this.entries = new ByteBudget(budgetBytes);
@@ -65,7 +72,7 @@ export class CompressedFiles {
     if (cached !== undefined) return cached.body;
     const body = compress(content, encoding);
     // Counted at the uncompressed size until done: an upper bound, known at once.
-    const entry: { bytes: number; body: Promise<Buffer>; done?: Buffer } = { bytes: content.length, body };
+    const entry: CompressedEntry = { bytes: content.length, body };
     this.entries.set(key, entry);
     body.then(
       (compressed) => {

@@ -8,7 +8,7 @@
 // then answers 503 and closes the connection).
 import http from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { HeaderRecord } from './headers';
 import type { MemoryAnswer } from './routes/pages';
 
@@ -17,7 +17,6 @@ export type AnswerFromMemory = (url: string, headers: IncomingHttpHeaders) => Me
 export class FastLane {
   private answers: AnswerFromMemory | null = null;
   private app: FastifyInstance | null = null;
-  private log: FastifyBaseLogger | null = null;
   private debug = false;
   private security: string[] = [];
   private closing = false;
@@ -46,7 +45,7 @@ export class FastLane {
       } catch (error) {
         // A fault of the lane's must not take the process down: Fastify answers, or, if the answer had begun, the
         // connection is closed (the client sees a failed request, not a wrong one).
-        this.log?.error({ err: error, url: request.url }, 'The fast lane failed; the request goes to Fastify');
+        this.app?.log.error({ err: error, url: request.url }, 'The fast lane failed; the request goes to Fastify');
         answered = response.headersSent;
         if (answered) response.destroy();
       }
@@ -66,7 +65,6 @@ export class FastLane {
   /** Watches the routes as they are added (call before any route is); and stops the lane when the app closes. */
   watch(app: FastifyInstance): void {
     this.app = app;
-    this.log = app.log;
     app.addHook('onRoute', (route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (!methods.some((method) => method === 'GET' || method === 'HEAD')) return;
@@ -81,12 +79,13 @@ export class FastLane {
   /** Opens the lane: the pages' answers from memory, their security headers and the pages' catch-all route's URLs. */
   open(answers: AnswerFromMemory, securityHeaders: HeaderRecord, pageRoutes: readonly string[]): void {
     this.answers = answers;
-    this.debug = this.log?.level === 'debug' || this.log?.level === 'trace';
+    const level = this.app?.log.level;
+    this.debug = level === 'debug' || level === 'trace';
     this.security = Object.entries(securityHeaders).flat();
     const others = [...this.contested].filter((url) => !pageRoutes.includes(url));
     this.otherPrefixes = others.map((url) => url.slice(0, url.search(/[*:]/)));
     if (this.otherPrefixes.some((prefix) => prefix === '' || prefix === '/')) {
-      this.log?.warn({ routes: others }, 'Pages are answered through Fastify only: another route may take any URL');
+      this.app?.log.warn({ routes: others }, 'Pages are answered through Fastify only: another route may take any URL');
       this.answers = null;
     }
   }
@@ -102,7 +101,7 @@ export class FastLane {
     const answer = this.answers(url, headers);
     if (answer === null || !this.isPageRoute(method, url)) return false;
     const reqId = this.nextRequestId();
-    const log = this.log;
+    const log = this.app?.log;
     if (this.debug) {
       log?.debug({ reqId, req: { method, url, remoteAddress: request.socket.remoteAddress } }, 'incoming request');
     }

@@ -78,32 +78,32 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
     return sendAnswer(reply, await encodedAnswer(404, {}, page, request.headers, compressedLater));
   };
 
+  /** A page's or file's answer if everything it needs is in memory (its compressed copy made, if one is asked for). */
+  const inMemory = (target: Target, requestHeaders: IncomingHttpHeaders): MemoryAnswer | null => {
+    if (files === null) return null;
+    if (options.live && isLivePath(target.route)) {
+      const page = options.live.peek(target.route);
+      return page === undefined ? null : liveAnswer(target.route, page, requestHeaders, compressedNow);
+    }
+    const file = files.peek(target.segments);
+    if (file === undefined || 'large' in file) return null;
+    return fileAnswer(file, target.cache, requestHeaders, compressedNow);
+  };
+
   /**
-   * The answer to a GET or HEAD of a page or file that is in memory (its compressed copy made, if one is asked for);
-   * null when it needs a read, a render or a compression first, or is no page or file (a redirect, a 404).
+   * The answer to a GET or HEAD of `url` from memory; null when it needs a read, a render or a compression first, or
+   * is no page or file (a redirect, a 404).
    */
   const fromMemory = (url: string, requestHeaders: IncomingHttpHeaders): MemoryAnswer | null => {
-    if (files === null) return null;
     const resolution = resolvePath(url, pages);
     if (resolution.kind !== 'page' && resolution.kind !== 'file') return null;
-    const route = resolution.kind === 'page' ? routeOfPage(resolution.file) : `/${resolution.segments.join('/')}`;
-    if (options.live && isLivePath(route)) {
-      const page = options.live.peek(route);
-      return page === undefined ? null : liveAnswer(route, page, requestHeaders, compressedNow);
-    }
-    const segments = resolution.kind === 'page' ? resolution.file.split('/').slice(1) : resolution.segments;
-    const file = files.peek(segments);
-    if (file === undefined || 'large' in file) return null;
-    const cache = resolution.kind === 'page' ? cacheControl.html : cacheControlFor(segments);
-    return fileAnswer(file, cache, requestHeaders, compressedNow);
+    return inMemory(targetOf(resolution), requestHeaders);
   };
 
   const servePath = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     if (distRoot === null || files === null) {
       return sendNotFound(request, reply);
     }
-    const inMemory = fromMemory(request.url, request.headers);
-    if (inMemory !== null) return sendAnswer(reply, inMemory);
     const resolution = resolvePath(request.url, pages);
     if (resolution.kind === 'redirect') {
       return reply.redirect(resolution.location, 301);
@@ -111,7 +111,10 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
     if (resolution.kind === 'notFound') {
       return sendNotFound(request, reply);
     }
-    const route = resolution.kind === 'page' ? routeOfPage(resolution.file) : `/${resolution.segments.join('/')}`;
+    const target = targetOf(resolution);
+    const answer = inMemory(target, request.headers);
+    if (answer !== null) return sendAnswer(reply, answer);
+    const { route, segments, cache } = target;
     if (options.live && isLivePath(route)) {
       let page: LivePage | null | undefined;
       try {
@@ -133,9 +136,7 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
       if (page === null) return sendNotFound(request, reply);
       if (page !== undefined) return sendAnswer(reply, await liveAnswer(route, page, request.headers, compressedLater));
     }
-    const segments = resolution.kind === 'page' ? resolution.file.split('/').slice(1) : resolution.segments;
     const file = await files.get(segments);
-    const cache = resolution.kind === 'page' ? cacheControl.html : cacheControlFor(segments);
     if (file === null) return sendNotFound(request, reply);
     if ('large' in file) {
       const opened = await openInside(distRoot, segments);
@@ -215,6 +216,25 @@ function resolvePath(url: string, pages: ReadonlyMap<string, string>): Resolutio
 
 /** '/blog/x/index.html' → '/blog/x'; '/index.html' → '/'. */
 const routeOfPage = (file: string): string => file.replace(/\/index\.html$/, '') || '/';
+
+/** Where a page or file of the build is: its route, its path in the build, and how long it may be cached. */
+interface Target {
+  route: string;
+  segments: string[];
+  cache: string;
+}
+
+function targetOf(resolution: Extract<Resolution, { kind: 'page' | 'file' }>): Target {
+  if (resolution.kind === 'page') {
+    return {
+      route: routeOfPage(resolution.file),
+      segments: resolution.file.split('/').slice(1),
+      cache: cacheControl.html,
+    };
+  }
+  const { segments } = resolution;
+  return { route: `/${segments.join('/')}`, segments, cache: cacheControlFor(segments) };
+}
 
 /** What is sent for a GET or HEAD: its status, the answer's own headers (not the security headers) and bytes. */
 export interface MemoryAnswer {
