@@ -1,45 +1,12 @@
-// Drives the site server over real HTTP rather than app.inject(): under jest on Node 20, inject's ESM-only
-// `cookie` dependency cannot be loaded, and the raw socket is where path-traversal attempts really arrive.
+// Drives the site server over real HTTP rather than app.inject() (support/rawHttp.ts says why).
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
-
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-  text: string;
-}
-
-/** Sends the path exactly as given (no URL normalisation) and returns the undecoded body. */
-function request(
-  baseUrl: string,
-  requestPath: string,
-  options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string } = {},
-): Promise<RawResponse> {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { hostname, port, path: requestPath, method: options.method ?? 'GET', headers: options.headers, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const body = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+import { request, writeFile, type RawResponse } from './support/rawHttp';
 
 const scriptHash = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
 // Large enough to pass @fastify/compress's 1 KiB threshold.
@@ -48,12 +15,6 @@ const servicesHtml = '<!doctype html><title>Services</title>';
 const blogPostHtml = '<!doctype html><title>Hello</title>';
 const notFoundHtml = '<!doctype html><title>Not found</title><h1>404 - Page Not Found</h1>';
 const secret = 'TOP-SECRET-OUTSIDE-DIST';
-
-function writeFile(root: string, relative: string, content: string): void {
-  const file = path.join(root, relative);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, content);
-}
 
 function expectSecurityHeaders(response: RawResponse): void {
   const csp = response.headers['content-security-policy'];

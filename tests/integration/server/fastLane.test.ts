@@ -3,42 +3,14 @@
 // build and content), the security headers included; one log line each; everything the memory lacks or that is not a
 // page still Fastify's.
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import { precompressTree } from '../../../src/server/precompress';
-
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-function request(
-  baseUrl: string,
-  requestPath: string,
-  options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string } = {},
-): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(
-      `${baseUrl}${requestPath}`,
-      { method: options.method ?? 'GET', headers: options.headers, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-        res.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(options.body);
-  });
-}
+import { request, writeFile } from './support/rawHttp';
 
 // Set by Node on the connection, not by either way of answering.
 const connectionHeaders = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -54,13 +26,6 @@ const template =
 const page = (title: string): string =>
   `<!doctype html><html><head><title>${title}</title></head><body>${'<p>Salesforce done right.</p>'.repeat(300)}</body></html>`;
 const script = `export const services = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `service ${i}`))};`;
-
-function writeFile(root: string, relative: string, content: string | Buffer): string {
-  const file = path.join(root, relative);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, content);
-  return file;
-}
 
 describe('the fast lane', () => {
   let tempRoot: string;

@@ -1,34 +1,13 @@
 // The build writes a brotli and a gzip copy beside each text file (src/server/precompress.ts); the server sends those
 // copies as they are, chosen by Accept-Encoding, and never a copy of another version of the file.
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import { precompressTree } from '../../../src/server/precompress';
-
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-function request(baseUrl: string, requestPath: string, headers: http.OutgoingHttpHeaders = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${baseUrl}${requestPath}`, { headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
+import { request, writeFile } from './support/rawHttp';
 
 const page = (title: string): string =>
   `<!doctype html><html><head><title>${title}</title></head><body>${'<p>Salesforce done right.</p>'.repeat(300)}</body></html>`;
@@ -36,13 +15,6 @@ const homeHtml = page('Meridian Cloud Consulting');
 const notFoundHtml = page('404 - Page Not Found');
 const script = `export const services = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `service ${i}`))};`;
 const robots = 'User-agent: *\nAllow: /\n';
-
-function writeFile(root: string, relative: string, content: string | Buffer): string {
-  const file = path.join(root, relative);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, content);
-  return file;
-}
 
 describe('precompressed copies', () => {
   let tempRoot: string;
@@ -98,7 +70,7 @@ describe('precompressed copies', () => {
       ['gzip', 'gzip', 'index.html.gz'],
       ['br;q=0, gzip', 'gzip', 'index.html.gz'],
     ])('sends the build’s own copy, byte for byte, to Accept-Encoding: %s', async (accept, encoding, copy) => {
-      const response = await request(baseUrl, '/', { 'accept-encoding': accept });
+      const response = await request(baseUrl, '/', { headers: { 'accept-encoding': accept } });
 
       expect(response.status).toBe(200);
       expect(response.headers['content-encoding']).toBe(encoding);
@@ -117,10 +89,12 @@ describe('precompressed copies', () => {
     });
 
     it('answers a revalidation of a compressed answer with 304', async () => {
-      const first = await request(baseUrl, '/assets/main.1a2b3c4d.js', { 'accept-encoding': 'br' });
+      const first = await request(baseUrl, '/assets/main.1a2b3c4d.js', { headers: { 'accept-encoding': 'br' } });
       const again = await request(baseUrl, '/assets/main.1a2b3c4d.js', {
-        'accept-encoding': 'br',
-        'if-none-match': String(first.headers.etag),
+        headers: {
+          'accept-encoding': 'br',
+          'if-none-match': String(first.headers.etag),
+        },
       });
 
       expect(first.headers.etag).toMatch(/^W\/"/);
@@ -134,7 +108,7 @@ describe('precompressed copies', () => {
       const stale = writeFile(distDir, 'assets/app.5e6f7a8b.js.br', zlib.brotliCompressSync(Buffer.from(script)));
       fs.utimesSync(stale, new Date(2020, 0, 1), new Date(2020, 0, 1));
 
-      const response = await request(baseUrl, '/assets/app.5e6f7a8b.js', { 'accept-encoding': 'br' });
+      const response = await request(baseUrl, '/assets/app.5e6f7a8b.js', { headers: { 'accept-encoding': 'br' } });
 
       expect(response.headers['content-encoding']).toBe('br');
       expect(zlib.brotliDecompressSync(response.body)).toEqual(fs.readFileSync(file));
@@ -151,7 +125,7 @@ describe('precompressed copies', () => {
     );
 
     it('sends the 404 page compressed too', async () => {
-      const response = await request(baseUrl, '/no-such-page', { 'accept-encoding': 'br' });
+      const response = await request(baseUrl, '/no-such-page', { headers: { 'accept-encoding': 'br' } });
 
       expect(response.status).toBe(404);
       expect(response.headers['content-encoding']).toBe('br');
