@@ -18,12 +18,13 @@ export const swcTransform: Config['transform'] = {
 // ESM-only packages that jest's CommonJS runtime must have transformed (Node itself loads them).
 const transformIgnorePatterns = ['/node_modules/(?!(marked|feed)/)'];
 
-// Server, prerender and content-layer tests run in Node: no DOM, real sockets, real timers.
+// Server, prerender, content-layer and script tests run in Node: no DOM, real sockets, real timers.
 const nodeOnly = [
   '<rootDir>/tests/(unit|integration)/server/',
   '<rootDir>/tests/integration/prerender/',
   '<rootDir>/tests/(unit|integration)/content/',
   '<rootDir>/tests/unit/lint/',
+  '<rootDir>/tests/unit/scripts/',
 ];
 
 const config: Config = {

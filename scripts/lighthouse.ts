@@ -1,5 +1,6 @@
 // `npm run lighthouse -- /blog [/blog/some-post …] [--all] [--beside-load]`: Lighthouse mobile performance of built pages,
-// served by the real site server, in Debian's Chromium. Prints score, LCP, TBT and CLS per page.
+// served by the real site server, in Debian's Chromium. Prints score, LCP, TBT and CLS per page, and how much of the TBT
+// was in the site's scripts and how much in the browser's own tasks.
 // LIGHTHOUSE_RUNS (default 3) sets the runs per page; LIGHTHOUSE_REPORTS=dir keeps the reports; --all adds every
 // built route; --beside-load keeps one core busy meanwhile.
 import { execFile, spawn } from 'node:child_process';
@@ -10,6 +11,7 @@ import { promisify } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium';
 import { startSiteServer, stopSiteServer } from '../tests/e2e/support/server';
 import { buildIfStale } from './build';
+import { splitBlockingTime, type LongTask } from './support/blockingTime';
 
 const execute = promisify(execFile);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -92,7 +94,15 @@ async function main(): Promise<void> {
   try {
     for (const page of pages) {
       // One run on a 2-core machine swings by several points: report the median of RUNS runs.
-      const runs: { score: number; gap: number; tbt: number; line: string; brief: string }[] = [];
+      const runs: {
+        score: number;
+        gap: number;
+        tbt: number;
+        scripts: number;
+        browser: number;
+        line: string;
+        brief: string;
+      }[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         const output = path.join(reportDir, 'report.json');
         await runLighthouse(
@@ -116,10 +126,18 @@ async function main(): Promise<void> {
         }
         const audit = (id: string) => report.audits[id]?.displayValue ?? 'n/a';
         const score = Math.round((report.categories.performance.score ?? 0) * 100);
+        const longTasks = (report.audits['long-tasks']?.details as { items?: LongTask[] } | undefined)?.items ?? [];
+        const { scripts, browser } = splitBlockingTime(
+          longTasks,
+          report.audits['first-contentful-paint']?.numericValue ?? NaN,
+          report.audits.interactive?.numericValue ?? NaN,
+        );
         runs.push({
           score,
           gap: lcpAfterFcp(report),
           tbt: Math.round(report.audits['total-blocking-time']?.numericValue ?? NaN),
+          scripts,
+          browser,
           line: `LCP ${audit('largest-contentful-paint')} (FCP + ${lcpAfterFcp(report)} ms) · TBT ${audit('total-blocking-time')} · CLS ${audit('cumulative-layout-shift')} · FCP ${audit('first-contentful-paint')}`,
           // Which element the LCP was: what to look at when it paints after the FCP.
           brief: `${score} (LCP ${audit('largest-contentful-paint')} = FCP + ${lcpAfterFcp(report)} ms, TBT ${audit('total-blocking-time')}, ${(
@@ -137,6 +155,12 @@ async function main(): Promise<void> {
       const tbt = medianOf(runs.map((r) => r.tbt));
       const gap = medianOf(runs.map((r) => r.gap));
       console.log(`  median TBT ${tbt} ms (${runs.map((r) => r.tbt).join(', ')}); median LCP − FCP ${gap} ms`);
+      // What the site's code can shorten, and what it cannot (scripts/support/blockingTime.ts).
+      console.log(
+        `  TBT by source, estimated from the long tasks (medians): the site's scripts ${medianOf(runs.map((r) => r.scripts))} ms ` +
+          `(${runs.map((r) => r.scripts).join(', ')}), the browser's own tasks ${medianOf(runs.map((r) => r.browser))} ms ` +
+          `(${runs.map((r) => r.browser).join(', ')}: navigation commit, HTML parsing, style and layout)`,
+      );
       summary.push({ page, score: median?.score ?? 0, gap, tbt });
     }
     const below = summary.filter((entry) => entry.score < 98);
