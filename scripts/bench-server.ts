@@ -1,4 +1,4 @@
-// `npm run bench:server [-- --smoke | --seconds N] [--connections N]` (issue #21): the site server, as one process
+// `npm run bench:server [-- --smoke | --seconds N] [--connections N] [--pinned]` (issue #21): the site server, as one process
 // and as one process per core (WEB_CONCURRENCY=auto), against nginx serving the same dist/ on loopback, in one run,
 // both with a worker per core (as deployed) and with one worker (the same process count as the single site process).
 // nginx is Debian's, started by this script with a configuration of its own (gzip on, as nginx is usually deployed:
@@ -7,6 +7,10 @@
 // vendor chunk, plain and as browsers ask (Accept-Encoding: br, gzip), and the script prints req/s, p99 and the ratio
 // to nginx for each, with the issue's targets. Figures, not a test: it fails only when the site answers wrongly (a
 // non-2xx status, socket errors, a compressed answer that is not what the file holds).
+// --pinned: one core for the server under test and another for wrk (one thread), the site as one process against nginx
+// with one worker. Unpinned, wrk's threads, the loopback and the server share the cores, and a row swings by up to
+// 1.6× between runs on a 2-core machine; pinned, within about 10 % (15 % on the vendor chunk). It compares what each
+// server does with a core, not the deployment's total.
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,10 +34,16 @@ const PRERENDERED = '/services/sales-cloud';
 interface Options {
   seconds: number;
   connections: number;
+  pinned: boolean;
 }
 
+/** --pinned: the core the servers under test run on, and wrk's. */
+const SERVER_CPU = 0;
+const WRK_CPU = 1;
+const TASKSET = '/usr/bin/taskset';
+
 function parseArgs(argv: readonly string[]): Options {
-  const options: Options = { seconds: 10, connections: 64 };
+  const options: Options = { seconds: 10, connections: 64, pinned: false };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index];
     const value = (): number => {
@@ -44,7 +54,8 @@ function parseArgs(argv: readonly string[]): Options {
     if (arg === '--smoke') options.seconds = 2;
     else if (arg === '--seconds') options.seconds = value();
     else if (arg === '--connections') options.connections = value();
-    else throw new Error(`Unknown argument ${String(arg)} (use --smoke, --seconds N, --connections N)`);
+    else if (arg === '--pinned') options.pinned = true;
+    else throw new Error(`Unknown argument ${String(arg)} (use --smoke, --seconds N, --connections N, --pinned)`);
   }
   return options;
 }
@@ -69,10 +80,14 @@ function benchPaths(): string[] {
   return ['/', '/blog', post, PRERENDERED, vendor];
 }
 
-/** nginx with `workers` worker processes ('auto': one per core, as Debian's configuration has it). */
+/**
+ * nginx with `workers` worker processes ('auto': one per core, as Debian's configuration has it); with `cpu`, it and
+ * its workers run on that core only.
+ */
 async function startNginx(
   workDir: string,
   workers: 'auto' | number,
+  cpu?: number,
 ): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await findFreePort();
   const prefix = path.join(workDir, `nginx-${workers}`);
@@ -109,7 +124,10 @@ ${temp}
 `;
   const configFile = path.join(prefix, 'nginx.conf');
   fs.writeFileSync(configFile, config);
-  const child = spawn(NGINX, ['-p', prefix, '-c', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const command = [NGINX, '-p', prefix, '-c', configFile];
+  // taskset runs nginx in its own place (exec), so the child is nginx's master and its workers inherit the core.
+  const [file = NGINX, ...args] = cpu === undefined ? command : [TASKSET, '-c', String(cpu), ...command];
+  const child = spawn(file, args, { stdio: ['ignore', 'ignore', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;
   for (;;) {
@@ -175,10 +193,17 @@ interface WrkResult {
 const toMs = (value: string, unit: string): number =>
   Number(value) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : unit === 'm' ? 60_000 : 1);
 
+/** wrk's command line: two threads, or, pinned, one on a core of its own. */
+const wrkCommand = (options: Options): { file: string; args: string[] } =>
+  options.pinned
+    ? { file: TASKSET, args: ['-c', String(WRK_CPU), 'wrk', '-t1', `-c${options.connections}`] }
+    : { file: 'wrk', args: ['-t2', `-c${options.connections}`] };
+
 async function runWrk(url: string, options: Options, compressed: boolean): Promise<WrkResult> {
-  const args = ['-t2', `-c${options.connections}`, `-d${options.seconds}s`, '--latency'];
+  const { file, args } = wrkCommand(options);
+  args.push(`-d${options.seconds}s`, '--latency');
   if (compressed) args.push('-H', `Accept-Encoding: ${ACCEPT}`);
-  const { stdout } = await execute('wrk', [...args, url], { maxBuffer: 1024 * 1024 });
+  const { stdout } = await execute(file, [...args, url], { maxBuffer: 1024 * 1024 });
   const rps = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
   const p99 = /^\s+99%\s+([\d.]+)(us|ms|s|m)\s*$/m.exec(stdout);
   if (rps?.[1] === undefined || p99?.[1] === undefined || p99[2] === undefined) {
@@ -207,38 +232,53 @@ async function main(): Promise<void> {
     // wrk prints its version and exits 1; only a missing binary is an error.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') requireTool('/usr/bin/wrk', 'wrk');
   });
+  const cores = os.availableParallelism();
+  if (options.pinned) {
+    requireTool(TASKSET, 'util-linux');
+    if (cores < 2)
+      throw new Error(`--pinned needs 2 cores (one for the server, one for wrk); this machine has ${cores}`);
+  }
   buildIfStale();
   const paths = benchPaths();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-'));
   // The site as `npm start` runs it (one process), and with one process per core (WEB_CONCURRENCY, cluster.ts). Each
   // is also compared with nginx running as many worker processes (`same` below): the issue's ratio is against nginx as
-  // deployed (a worker per core), which a single Node process, on one core, cannot reach for plain files.
-  const cores = os.availableParallelism();
-  const sites = [
-    { name: 'site', server: await startSiteServer({ LOG_LEVEL: 'info' }), same: 'nginx×1' },
-    {
-      name: `site×${cores}`,
-      server: await startSiteServer({ LOG_LEVEL: 'info', WEB_CONCURRENCY: 'auto' }),
-      same: 'nginx',
-    },
-  ];
+  // deployed (a worker per core), which a single Node process, on one core, cannot reach for plain files. Pinned, the
+  // site is one process on the servers' core, against one nginx worker there (named "nginx").
+  const sites = options.pinned
+    ? [{ name: 'site', server: await startSiteServer({ LOG_LEVEL: 'info' }), same: 'nginx' }]
+    : [
+        { name: 'site', server: await startSiteServer({ LOG_LEVEL: 'info' }), same: 'nginx×1' },
+        {
+          name: `site×${cores}`,
+          server: await startSiteServer({ LOG_LEVEL: 'info', WEB_CONCURRENCY: 'auto' }),
+          same: 'nginx',
+        },
+      ];
+  // Every thread the site process has (its own, libuv's, V8's) onto the core; threads it starts later inherit it.
+  if (options.pinned) {
+    for (const { server } of sites) await execute(TASKSET, ['-a', '-p', '-c', String(SERVER_CPU), String(server.pid)]);
+  }
   const nginxes: ChildProcess[] = [];
   const failures: string[] = [];
   const notes: string[] = [];
   const rows: Row[] = [];
   try {
-    const nginxAuto = await startNginx(workDir, 'auto');
-    nginxes.push(nginxAuto.child);
-    const nginxOne = await startNginx(workDir, 1);
-    nginxes.push(nginxOne.child);
-    const servers = [
-      ...sites.map(({ name, server }) => ({ name, baseUrl: server.baseUrl })),
-      { name: 'nginx', baseUrl: nginxAuto.baseUrl },
-      { name: 'nginx×1', baseUrl: nginxOne.baseUrl },
-    ];
+    const servers = sites.map(({ name, server }) => ({ name, baseUrl: server.baseUrl }));
+    if (options.pinned) {
+      const nginxPinned = await startNginx(workDir, 1, SERVER_CPU);
+      nginxes.push(nginxPinned.child);
+      servers.push({ name: 'nginx', baseUrl: nginxPinned.baseUrl });
+    } else {
+      const nginxAuto = await startNginx(workDir, 'auto');
+      nginxes.push(nginxAuto.child);
+      const nginxOne = await startNginx(workDir, 1);
+      nginxes.push(nginxOne.child);
+      servers.push({ name: 'nginx', baseUrl: nginxAuto.baseUrl }, { name: 'nginx×1', baseUrl: nginxOne.baseUrl });
+    }
     console.log(
-      `wrk -t2 -c${options.connections} -d${options.seconds}s on loopback, ${os.availableParallelism()} cores; ` +
-        `compressed = Accept-Encoding: ${ACCEPT}`,
+      `${[wrkCommand(options).file, ...wrkCommand(options).args].join(' ')} -d${options.seconds}s on loopback, ${cores} cores` +
+        `${options.pinned ? `, the servers on core ${SERVER_CPU}` : ''}; compressed = Accept-Encoding: ${ACCEPT}`,
     );
     for (const urlPath of paths) {
       const answers = await Promise.all(
