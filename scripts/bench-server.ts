@@ -245,16 +245,16 @@ async function main(): Promise<void> {
   // is also compared with nginx running as many worker processes (`same` below): the issue's ratio is against nginx as
   // deployed (a worker per core), which a single Node process, on one core, cannot reach for plain files. Pinned, the
   // site is one process on the servers' core, against one nginx worker there (named "nginx").
-  const sites = options.pinned
-    ? [{ name: 'site', server: await startSiteServer({ LOG_LEVEL: 'info' }), same: 'nginx' }]
-    : [
-        { name: 'site', server: await startSiteServer({ LOG_LEVEL: 'info' }), same: 'nginx×1' },
-        {
-          name: `site×${cores}`,
-          server: await startSiteServer({ LOG_LEVEL: 'info', WEB_CONCURRENCY: 'auto' }),
-          same: 'nginx',
-        },
-      ];
+  const sites = [
+    { name: 'site', server: await startSiteServer({ LOG_LEVEL: 'info' }), same: options.pinned ? 'nginx' : 'nginx×1' },
+  ];
+  if (!options.pinned) {
+    sites.push({
+      name: `site×${cores}`,
+      server: await startSiteServer({ LOG_LEVEL: 'info', WEB_CONCURRENCY: 'auto' }),
+      same: 'nginx',
+    });
+  }
   // Every thread the site process has (its own, libuv's, V8's) onto the core; threads it starts later inherit it.
   if (options.pinned) {
     for (const { server } of sites) await execute(TASKSET, ['-a', '-p', '-c', String(SERVER_CPU), String(server.pid)]);
@@ -276,8 +276,9 @@ async function main(): Promise<void> {
       nginxes.push(nginxOne.child);
       servers.push({ name: 'nginx', baseUrl: nginxAuto.baseUrl }, { name: 'nginx×1', baseUrl: nginxOne.baseUrl });
     }
+    const wrk = wrkCommand(options);
     console.log(
-      `${[wrkCommand(options).file, ...wrkCommand(options).args].join(' ')} -d${options.seconds}s on loopback, ${cores} cores` +
+      `${[wrk.file, ...wrk.args].join(' ')} -d${options.seconds}s on loopback, ${cores} cores` +
         `${options.pinned ? `, the servers on core ${SERVER_CPU}` : ''}; compressed = Accept-Encoding: ${ACCEPT}`,
     );
     for (const urlPath of paths) {
