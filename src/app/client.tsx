@@ -5,7 +5,7 @@ import type { EmotionCache } from '@emotion/cache';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
-import { recordServerImages } from '../ui/hydration';
+import { recordPrerenderedMarkup, recordServerImages } from '../ui/hydration';
 import { adoptServerStyles } from '../ui/serverStyles';
 import { AppProviders } from './AppProviders';
 import { logError } from '../shared/logger';
@@ -75,6 +75,7 @@ export function mountApp({ container, styles, store, router, serverState, onComm
   );
   if (serverState) {
     recordServerImages(container);
+    recordPrerenderedMarkup(container, window.location.pathname);
     // As a transition, hydration yields to the browser every few milliseconds instead of running as
     // one long task: the page stays responsive while it comes alive (Lighthouse TBT on / went from ~370 to ~170 ms).
     startTransition(() => {

@@ -17,3 +17,29 @@ export function recordServerImages(root: ParentNode): void {
 export function adoptServerImage(img: Element | null): boolean {
   return img !== null && serverImages.delete(img);
 }
+
+/** The server's markup of a <Prerendered> part (Prerendered.tsx), and the URL its page was prerendered for. */
+export interface PrerenderedMarkup {
+  path: string;
+  html: string;
+}
+
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+let prerenderedMarkup = new Map<string, PrerenderedMarkup>();
+
+/**
+ * The markup of every <Prerendered> part under `root`, a page rendered for `path` about to be hydrated. Here, not
+ * beside the component: the entry calls it, and the component's code comes with the pages and the footer.
+ */
+export function recordPrerenderedMarkup(root: ParentNode, path: string): void {
+  prerenderedMarkup = new Map(
+    [...root.querySelectorAll(`[${PRERENDERED_ATTRIBUTE}]`)].map((element) => [
+      element.getAttribute(PRERENDERED_ATTRIBUTE) ?? '',
+      { path, html: element.innerHTML },
+    ]),
+  );
+}
+
+/** The recorded markup of the part `id`, if the page was hydrated with one. */
+export const prerenderedMarkupOf = (id: string): PrerenderedMarkup | null => prerenderedMarkup.get(id) ?? null;

@@ -175,3 +175,38 @@ describe('Footer Cookie Settings button', () => {
     expect(problems()).toEqual([]);
   });
 });
+
+/** Whether React rendered (or hydrated) the element: React keeps its props on the elements it owns. */
+const ownedByReact = (element: Locator): Promise<boolean> =>
+  element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$')));
+
+describe('Prerendered parts (issue #21)', () => {
+  it('keeps a case study’s server markup unhydrated, and its links still navigate without a reload', async () => {
+    const { page, problems } = await browser.open();
+    await visit(page, '/case-studies/luxe-properties');
+    const part = page.locator('[data-prerendered="case-study"]');
+    const results = part.getByRole('heading', { level: 2, name: 'Results', exact: true });
+    expect(await ownedByReact(part)).toBe(true);
+    // The study's text is the server's, left as it is: React did not render it in the browser.
+    expect(await ownedByReact(results)).toBe(false);
+    expect(await ownedByReact(page.locator('[data-prerendered="footer"] nav'))).toBe(false);
+    await page.evaluate(() => {
+      (window as MarkedWindow).__e2eSameDocument = true;
+    });
+
+    const related = part.getByRole('region', { name: 'Related Case Studies' }).getByRole('link').first();
+    const href = await related.getAttribute('href');
+    expect(href).toMatch(/^\/case-studies\/[a-z0-9-]+$/);
+    await related.click();
+
+    await page.waitForURL((url) => url.pathname === href);
+    await eventually(async () => expect(await ownedByReact(results)).toBe(true));
+    // The next study, rendered by the app in the same document, with its own content.
+    expect(await page.evaluate(() => (window as MarkedWindow).__e2eSameDocument)).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).not.toContain('Luxe');
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: /Luxe/ }).waitFor();
+    expect(await part.getByRole('region', { name: 'Results', exact: true }).isVisible()).toBe(true);
+    expect(problems()).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { InstallButton, selectCanInstall } from '../../features/connectivity';
 import { Container } from '../../ui/Container';
+import { Prerendered } from '../../ui/Prerendered';
 import { colors, fontSizes, mq, space } from '../../ui/theme';
 import { useAppSelector } from '../../shared/hooks';
 import { siteConfig } from '../../shared/config';
@@ -32,46 +33,50 @@ export function Footer() {
   return (
     <footer css={[styles.footer, belowTheFold]}>
       <Container>
-        <div css={styles.top}>
-          <div css={{ maxWidth: 320 }}>
-            <Logo />
-            <p css={{ marginTop: space.md, color: colors.textMuted, fontSize: fontSizes.sm }}>{siteConfig.tagline}.</p>
-            <address css={styles.address}>
-              {address.street}
-              <br />
-              {address.city}, {address.region} {address.postalCode}
-              <br />
-              <a href={contactDetails.phoneHref}>{contactDetails.phone}</a>
-              <br />
-              <a href={`mailto:${contactDetails.email}`}>{contactDetails.email}</a>
-            </address>
-            <ul css={styles.social} aria-label="Social media">
-              {contactDetails.social.map((link) => (
-                <li key={link.label}>
-                  <a href={link.href} rel="noopener noreferrer" target="_blank">
-                    {link.label}
-                  </a>
-                </li>
+        <Prerendered id="footer" sameOnEveryPage>
+          <div css={styles.top}>
+            <div css={{ maxWidth: 320 }}>
+              <Logo />
+              <p css={{ marginTop: space.md, color: colors.textMuted, fontSize: fontSizes.sm }}>
+                {siteConfig.tagline}.
+              </p>
+              <address css={styles.address}>
+                {address.street}
+                <br />
+                {address.city}, {address.region} {address.postalCode}
+                <br />
+                <a href={contactDetails.phoneHref}>{contactDetails.phone}</a>
+                <br />
+                <a href={`mailto:${contactDetails.email}`}>{contactDetails.email}</a>
+              </address>
+              <ul css={styles.social} aria-label="Social media">
+                {contactDetails.social.map((link) => (
+                  <li key={link.label}>
+                    <a href={link.href} rel="noopener noreferrer" target="_blank">
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <nav aria-label="Footer" css={styles.columns}>
+              {footerColumns.map((column) => (
+                <div key={column.heading}>
+                  <h2 css={styles.heading}>{column.heading}</h2>
+                  <ul css={styles.list}>
+                    {column.links.map((link) => (
+                      <li key={link.to}>
+                        <Link to={link.to} css={styles.link}>
+                          {link.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
               ))}
-            </ul>
+            </nav>
           </div>
-          <nav aria-label="Footer" css={styles.columns}>
-            {footerColumns.map((column) => (
-              <div key={column.heading}>
-                <h2 css={styles.heading}>{column.heading}</h2>
-                <ul css={styles.list}>
-                  {column.links.map((link) => (
-                    <li key={link.to}>
-                      <Link to={link.to} css={styles.link}>
-                        {link.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </nav>
-        </div>
+        </Prerendered>
         <div css={styles.bottom}>
           <p css={{ margin: 0 }}>
             © {year} {siteConfig.name}. All rights reserved.

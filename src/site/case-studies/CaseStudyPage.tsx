@@ -11,6 +11,7 @@ import { Eyebrow } from '../../ui/Eyebrow';
 import { Image } from '../../ui/Image';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
 import { NotFound } from '../../ui/NotFound';
+import { Prerendered } from '../../ui/Prerendered';
 import { findService } from '../services/catalog';
 import { ClientMonogram, InitialsAvatar } from './ClientMarks';
 import type { CaseStudyServiceSlug } from './content';
@@ -66,152 +67,156 @@ function CaseStudyArticle({ study }: { study: CaseStudy }) {
       </header>
 
       <Container css={styles.body}>
-        <section aria-labelledby="key-metrics">
-          <h2 id="key-metrics" css={styles.visuallyQuietHeading}>
-            Key metrics
-          </h2>
-          <dl css={styles.metrics}>
-            {study.keyMetrics.map((metric) => (
-              <div key={metric.label} css={styles.metric}>
-                <dt css={{ color: colors.textMuted, fontSize: fontSizes.sm, fontWeight: 600 }}>{metric.label}</dt>
-                <dd css={styles.metricValue}>{metric.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-
-        <figure css={styles.testimonial}>
-          <blockquote css={{ margin: 0, fontSize: fontSizes.lg, lineHeight: 1.6 }}>
-            <p css={{ margin: 0 }}>“{study.testimonial.quote}”</p>
-          </blockquote>
-          <figcaption css={{ display: 'flex', alignItems: 'center', gap: space.md, marginTop: space.lg }}>
-            <InitialsAvatar initials={study.testimonial.avatar.initials} />
-            <span>
-              <strong>{study.testimonial.author}</strong>
-              <br />
-              <span css={{ color: colors.textMuted }}>{study.testimonial.position}</span>
-            </span>
-          </figcaption>
-        </figure>
-
-        <StudySection id="challenge" title="Challenge">
-          <p>{study.challenge}</p>
-        </StudySection>
-
-        <StudySection id="solution" title="Our Solution">
-          <p>{study.solution}</p>
-          <BulletList items={study.solutionPoints} />
-        </StudySection>
-
-        <StudySection id="results" title="Results">
-          <BulletList items={study.results} />
-        </StudySection>
-
-        <StudySection id="implementation" title="Implementation Approach">
-          <p>{study.implementation}</p>
-          <ol css={styles.phases}>
-            {study.phases.map((phase, index) => (
-              <li key={phase.title} css={styles.phase}>
-                <span aria-hidden="true" css={styles.phaseNumber}>
-                  {index + 1}
-                </span>
-                <div>
-                  <h3 css={{ fontSize: fontSizes.md, margin: 0 }}>{phase.title}</h3>
-                  <p css={{ margin: `${space.xs} 0 0`, color: colors.accent, fontWeight: 700, fontSize: fontSizes.sm }}>
-                    {phase.timeframe}
-                  </p>
-                  <p css={{ margin: `${space.xs} 0 0` }}>{phase.description}</p>
+        <Prerendered id="case-study">
+          <section aria-labelledby="key-metrics">
+            <h2 id="key-metrics" css={styles.visuallyQuietHeading}>
+              Key metrics
+            </h2>
+            <dl css={styles.metrics}>
+              {study.keyMetrics.map((metric) => (
+                <div key={metric.label} css={styles.metric}>
+                  <dt css={{ color: colors.textMuted, fontSize: fontSizes.sm, fontWeight: 600 }}>{metric.label}</dt>
+                  <dd css={styles.metricValue}>{metric.value}</dd>
                 </div>
-              </li>
-            ))}
-          </ol>
-        </StudySection>
+              ))}
+            </dl>
+          </section>
 
-        <div css={styles.twoColumns}>
-          <StudySection id="technologies" title="Technologies Used">
-            <ul css={styles.tags}>
-              {study.technologies.map((technology) => (
-                <li key={technology} css={styles.tag}>
-                  {technology}
+          <figure css={styles.testimonial}>
+            <blockquote css={{ margin: 0, fontSize: fontSizes.lg, lineHeight: 1.6 }}>
+              <p css={{ margin: 0 }}>“{study.testimonial.quote}”</p>
+            </blockquote>
+            <figcaption css={{ display: 'flex', alignItems: 'center', gap: space.md, marginTop: space.lg }}>
+              <InitialsAvatar initials={study.testimonial.avatar.initials} />
+              <span>
+                <strong>{study.testimonial.author}</strong>
+                <br />
+                <span css={{ color: colors.textMuted }}>{study.testimonial.position}</span>
+              </span>
+            </figcaption>
+          </figure>
+
+          <StudySection id="challenge" title="Challenge">
+            <p>{study.challenge}</p>
+          </StudySection>
+
+          <StudySection id="solution" title="Our Solution">
+            <p>{study.solution}</p>
+            <BulletList items={study.solutionPoints} />
+          </StudySection>
+
+          <StudySection id="results" title="Results">
+            <BulletList items={study.results} />
+          </StudySection>
+
+          <StudySection id="implementation" title="Implementation Approach">
+            <p>{study.implementation}</p>
+            <ol css={styles.phases}>
+              {study.phases.map((phase, index) => (
+                <li key={phase.title} css={styles.phase}>
+                  <span aria-hidden="true" css={styles.phaseNumber}>
+                    {index + 1}
+                  </span>
+                  <div>
+                    <h3 css={{ fontSize: fontSizes.md, margin: 0 }}>{phase.title}</h3>
+                    <p
+                      css={{ margin: `${space.xs} 0 0`, color: colors.accent, fontWeight: 700, fontSize: fontSizes.sm }}
+                    >
+                      {phase.timeframe}
+                    </p>
+                    <p css={{ margin: `${space.xs} 0 0` }}>{phase.description}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </StudySection>
+
+          <div css={styles.twoColumns}>
+            <StudySection id="technologies" title="Technologies Used">
+              <ul css={styles.tags}>
+                {study.technologies.map((technology) => (
+                  <li key={technology} css={styles.tag}>
+                    {technology}
+                  </li>
+                ))}
+              </ul>
+            </StudySection>
+
+            <StudySection id="about-client" title={`About ${study.clientInfo.name}`}>
+              <dl css={styles.facts}>
+                <dt>Industry</dt>
+                <dd>{study.clientInfo.industry}</dd>
+                <dt>Location</dt>
+                <dd>{study.clientInfo.location}</dd>
+                <dt>Company size</dt>
+                <dd>{study.clientInfo.size}</dd>
+                <dt>Founded</dt>
+                <dd>{study.clientInfo.founded}</dd>
+                <dt>Focus</dt>
+                <dd>{study.clientInfo.focus}</dd>
+              </dl>
+            </StudySection>
+          </div>
+
+          <StudySection id="before-after" title="Before and after">
+            <div css={{ overflowX: 'auto' }}>
+              <table css={styles.table}>
+                <caption css={styles.caption}>{study.clientName} before and after working with us</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Measure</th>
+                    <th scope="col">Before</th>
+                    <th scope="col">After</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {study.beforeAfter.map((row) => (
+                    <tr key={row.metric}>
+                      <th scope="row">{row.metric}</th>
+                      <td>{row.before}</td>
+                      <td>{row.after}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </StudySection>
+
+          <StudySection id="related" title="Related Case Studies">
+            <ul css={styles.related}>
+              {study.related.map((related) => (
+                <li key={related.slug} css={styles.relatedCard}>
+                  <h3 css={{ fontSize: fontSizes.md, margin: 0 }}>
+                    <Link to={paths.caseStudy(related.slug)} css={{ color: colors.primary }}>
+                      {related.title}
+                    </Link>
+                  </h3>
+                  <p css={{ margin: `${space.sm} 0 0`, color: colors.textMuted, fontSize: fontSizes.sm }}>
+                    {related.description}
+                  </p>
                 </li>
               ))}
             </ul>
           </StudySection>
 
-          <StudySection id="about-client" title={`About ${study.clientInfo.name}`}>
-            <dl css={styles.facts}>
-              <dt>Industry</dt>
-              <dd>{study.clientInfo.industry}</dd>
-              <dt>Location</dt>
-              <dd>{study.clientInfo.location}</dd>
-              <dt>Company size</dt>
-              <dd>{study.clientInfo.size}</dd>
-              <dt>Founded</dt>
-              <dd>{study.clientInfo.founded}</dd>
-              <dt>Focus</dt>
-              <dd>{study.clientInfo.focus}</dd>
-            </dl>
-          </StudySection>
-        </div>
-
-        <StudySection id="before-after" title="Before and after">
-          <div css={{ overflowX: 'auto' }}>
-            <table css={styles.table}>
-              <caption css={styles.caption}>{study.clientName} before and after working with us</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Measure</th>
-                  <th scope="col">Before</th>
-                  <th scope="col">After</th>
-                </tr>
-              </thead>
-              <tbody>
-                {study.beforeAfter.map((row) => (
-                  <tr key={row.metric}>
-                    <th scope="row">{row.metric}</th>
-                    <td>{row.before}</td>
-                    <td>{row.after}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </StudySection>
-
-        <StudySection id="related" title="Related Case Studies">
-          <ul css={styles.related}>
-            {study.related.map((related) => (
-              <li key={related.slug} css={styles.relatedCard}>
-                <h3 css={{ fontSize: fontSizes.md, margin: 0 }}>
-                  <Link to={paths.caseStudy(related.slug)} css={{ color: colors.primary }}>
-                    {related.title}
-                  </Link>
-                </h3>
-                <p css={{ margin: `${space.sm} 0 0`, color: colors.textMuted, fontSize: fontSizes.sm }}>
-                  {related.description}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </StudySection>
-
-        <section aria-labelledby="next-step" css={styles.cta}>
-          <h2 id="next-step" css={{ fontSize: fontSizes.xl, margin: 0, color: colors.bandText }}>
-            Want results like {study.clientName}?
-          </h2>
-          <p css={{ margin: 0 }}>
-            Tell us what you want to change. A consultant replies within one business day with a first view of scope,
-            timeline and cost.
-          </p>
-          <div css={{ display: 'flex', flexWrap: 'wrap', gap: space.md }}>
-            <ButtonLink to={paths.contact} css={styles.ctaPrimary}>
-              {CONSULTATION_LINK_TEXT}
-            </ButtonLink>
-            <ButtonLink to={paths.service(study.serviceSlug)} variant="secondary" css={styles.ctaSecondary}>
-              {serviceLinkText(study.serviceSlug)}
-            </ButtonLink>
-          </div>
-        </section>
+          <section aria-labelledby="next-step" css={styles.cta}>
+            <h2 id="next-step" css={{ fontSize: fontSizes.xl, margin: 0, color: colors.bandText }}>
+              Want results like {study.clientName}?
+            </h2>
+            <p css={{ margin: 0 }}>
+              Tell us what you want to change. A consultant replies within one business day with a first view of scope,
+              timeline and cost.
+            </p>
+            <div css={{ display: 'flex', flexWrap: 'wrap', gap: space.md }}>
+              <ButtonLink to={paths.contact} css={styles.ctaPrimary}>
+                {CONSULTATION_LINK_TEXT}
+              </ButtonLink>
+              <ButtonLink to={paths.service(study.serviceSlug)} variant="secondary" css={styles.ctaSecondary}>
+                {serviceLinkText(study.serviceSlug)}
+              </ButtonLink>
+            </div>
+          </section>
+        </Prerendered>
       </Container>
     </article>
   );

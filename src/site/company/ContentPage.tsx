@@ -4,6 +4,7 @@ import { paths } from '../../shared/paths';
 import { ButtonLink } from '../../ui/Button';
 import { Card, CardGrid } from '../../ui/Card';
 import { Container } from '../../ui/Container';
+import { Prerendered } from '../../ui/Prerendered';
 import { Eyebrow } from '../../ui/Eyebrow';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
 import { CaseStudyCard } from '../case-studies/CaseStudyCard';
@@ -17,16 +18,26 @@ import { FaqAccordion } from './FaqAccordion';
 export function ContentPage({ page }: { page: ContentPageData }) {
   return (
     <Container css={{ paddingBlock: space.xxl }}>
-      <div css={{ maxWidth: 880 }}>
-        <h1 css={{ fontSize: fontSizes.display, margin: 0, lineHeight: 1.15 }}>{page.heading}</h1>
-        <p css={{ fontSize: fontSizes.lg, color: colors.textMuted }}>{page.intro}</p>
-        {page.sections.map((section) => (
-          <TextSection key={section.heading} section={section} />
-        ))}
-      </div>
-      {page.blocks?.map((block) => (
-        <Block key={block.heading} block={block} />
-      ))}
+      <Prerendered id="content-text">
+        <div css={{ maxWidth: 880 }}>
+          <h1 css={{ fontSize: fontSizes.display, margin: 0, lineHeight: 1.15 }}>{page.heading}</h1>
+          <p css={{ fontSize: fontSizes.lg, color: colors.textMuted }}>{page.intro}</p>
+          {page.sections.map((section) => (
+            <TextSection key={section.heading} section={section} />
+          ))}
+        </div>
+      </Prerendered>
+      {page.blocks?.map((block, index) =>
+        // The browser renders the blocks that do something: the FAQ's accordion opens and closes, and the stories'
+        // images have their failure placeholder.
+        block.kind === 'faq' || block.kind === 'stories' ? (
+          <Block key={block.heading} block={block} />
+        ) : (
+          <Prerendered key={block.heading} id={`content-block-${index}`}>
+            <Block block={block} />
+          </Prerendered>
+        ),
+      )}
       <ButtonLink to={page.cta.to} css={{ marginTop: space.xl }}>
         {page.cta.label}
       </ButtonLink>

@@ -3,6 +3,7 @@ import type { RouteHandle } from '../../shared/meta';
 import { paths } from '../../shared/paths';
 import { ButtonLink } from '../../ui/Button';
 import { Container } from '../../ui/Container';
+import { Prerendered } from '../../ui/Prerendered';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
 import { ClientMonogram } from '../case-studies/ClientMarks';
 import { caseStudies } from '../case-studies/content';
@@ -13,34 +14,36 @@ import type { IndustryProfile } from './content';
 export function IndustriesPage() {
   return (
     <Container css={{ paddingBlock: space.xxl }}>
-      <h1 css={{ fontSize: fontSizes.display, margin: 0, lineHeight: 1.15 }}>{industryPage.heading}</h1>
-      <p css={{ fontSize: fontSizes.lg, color: colors.textMuted, maxWidth: 760 }}>{industryPage.intro}</p>
-      <nav aria-label="Industries on this page" css={{ marginTop: space.lg }}>
-        <ul css={styles.jumpList}>
-          {industryProfiles.map((industry) => (
-            <li key={industry.slug}>
-              <a href={`#${industry.slug}`} css={styles.jumpLink}>
-                {industry.name}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {industryProfiles.map((industry) => (
-        <IndustrySection key={industry.slug} industry={industry} />
-      ))}
-      <section aria-labelledby="industries-cta" css={styles.cta}>
-        <h2 id="industries-cta" css={{ fontSize: fontSizes.xl, margin: 0 }}>
-          Don’t see your industry?
-        </h2>
-        <p css={{ margin: 0 }}>
-          We have delivered projects in more than fifteen industries. Tell us how your business works and we will show
-          you what Salesforce can do for it.
-        </p>
-        <ButtonLink to={paths.contact} css={{ alignSelf: 'flex-start' }}>
-          Talk to a consultant
-        </ButtonLink>
-      </section>
+      <Prerendered id="industries">
+        <h1 css={{ fontSize: fontSizes.display, margin: 0, lineHeight: 1.15 }}>{industryPage.heading}</h1>
+        <p css={{ fontSize: fontSizes.lg, color: colors.textMuted, maxWidth: 760 }}>{industryPage.intro}</p>
+        <nav aria-label="Industries on this page" css={{ marginTop: space.lg }}>
+          <ul css={styles.jumpList}>
+            {industryProfiles.map((industry) => (
+              <li key={industry.slug}>
+                <a href={`#${industry.slug}`} css={styles.jumpLink}>
+                  {industry.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {industryProfiles.map((industry) => (
+          <IndustrySection key={industry.slug} industry={industry} />
+        ))}
+        <section aria-labelledby="industries-cta" css={styles.cta}>
+          <h2 id="industries-cta" css={{ fontSize: fontSizes.xl, margin: 0 }}>
+            Don’t see your industry?
+          </h2>
+          <p css={{ margin: 0 }}>
+            We have delivered projects in more than fifteen industries. Tell us how your business works and we will show
+            you what Salesforce can do for it.
+          </p>
+          <ButtonLink to={paths.contact} css={{ alignSelf: 'flex-start' }}>
+            Talk to a consultant
+          </ButtonLink>
+        </section>
+      </Prerendered>
     </Container>
   );
 }

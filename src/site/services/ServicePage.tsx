@@ -12,6 +12,7 @@ import { Image } from '../../ui/Image';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
 import { findCaseStudy } from '../case-studies/content';
 import { NotFound } from '../../ui/NotFound';
+import { Prerendered } from '../../ui/Prerendered';
 import type { CatalogService } from './catalog';
 import { findService } from './catalog';
 import type { HeroImage, ServicePageContent, SupportPageContent, TrainingPageContent } from './content';
@@ -38,98 +39,100 @@ export function ServicePage() {
   return (
     <>
       <Hero service={service} content={content} image={(training ?? support)?.heroImage} />
-      <section aria-labelledby="includes-heading" css={styles.section}>
-        <Container>
-          <h2 id="includes-heading" css={styles.h2}>
-            What {service.title} includes
-          </h2>
-          <ul css={styles.includes}>
-            {content.includes.map((item) => (
-              <li key={item.title} css={styles.include}>
-                <h3 css={styles.h3}>{item.title}</h3>
-                <p css={{ margin: 0, color: colors.textMuted }}>{item.description}</p>
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
-      {training ? <Programs programs={training.programs} /> : null}
-      {support ? <Plans plans={support.plans} /> : null}
-      <section aria-labelledby="engagement-heading" css={[styles.section, { background: colors.surface }]}>
-        <Container>
-          <h2 id="engagement-heading" css={styles.h2}>
-            How the engagement runs
-          </h2>
-          <ol css={styles.steps}>
-            {content.engagement.map((step, index) => (
-              <li key={step.title} css={styles.step}>
-                <span css={styles.stepNumber} aria-hidden="true">
-                  {index + 1}
-                </span>
-                <div>
-                  <h3 css={styles.h3}>{step.title}</h3>
-                  <p css={styles.duration}>{step.duration}</p>
-                  <p css={{ margin: 0, color: colors.textMuted }}>{step.description}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </Container>
-      </section>
-      <section aria-labelledby="outcomes-heading" css={styles.section}>
-        <Container>
-          <h2 id="outcomes-heading" css={styles.h2}>
-            Outcomes our clients measured
-          </h2>
-          <dl css={styles.outcomes}>
-            {content.outcomes.map((outcome) => (
-              <div key={outcome.label} css={styles.outcome}>
-                <dt css={{ color: colors.textMuted }}>{outcome.label}</dt>
-                <dd css={styles.figure}>{outcome.figure}</dd>
-              </div>
-            ))}
-          </dl>
-        </Container>
-      </section>
-      <section aria-labelledby="stories-heading" css={[styles.section, { paddingTop: 0 }]}>
-        <Container>
-          <h2 id="stories-heading" css={styles.h2}>
-            Related case studies
-          </h2>
-          <ul css={styles.stories}>
-            {content.caseStudies.map((slug) => {
-              const study = findCaseStudy(slug);
-              if (!study) return null;
-              return (
-                <li key={slug}>
-                  <Card css={{ height: '100%', position: 'relative' }}>
-                    <Eyebrow size="xs">{study.industry}</Eyebrow>
-                    <h3 css={styles.h3}>
-                      <Link to={paths.caseStudy(study.slug)} css={styles.cardLink}>
-                        {study.title}
-                      </Link>
-                    </h3>
-                    <p css={{ margin: 0, color: colors.textMuted }}>
-                      <strong css={{ color: colors.text }}>{study.statValue}</strong> {study.statLabel}
-                    </p>
-                  </Card>
+      <Prerendered id="service">
+        <section aria-labelledby="includes-heading" css={styles.section}>
+          <Container>
+            <h2 id="includes-heading" css={styles.h2}>
+              What {service.title} includes
+            </h2>
+            <ul css={styles.includes}>
+              {content.includes.map((item) => (
+                <li key={item.title} css={styles.include}>
+                  <h3 css={styles.h3}>{item.title}</h3>
+                  <p css={{ margin: 0, color: colors.textMuted }}>{item.description}</p>
                 </li>
-              );
-            })}
-          </ul>
-        </Container>
-      </section>
-      <section aria-labelledby="cta-heading" css={styles.cta}>
-        <Container css={{ textAlign: 'center', maxWidth: 760 }}>
-          <h2 id="cta-heading" css={[styles.h2, { color: colors.bandText }]}>
-            {content.cta.heading}
-          </h2>
-          <p css={{ color: colors.bandText, fontSize: fontSizes.lg }}>{content.cta.text}</p>
-          <ButtonLink to={closingLink} css={styles.ctaButton}>
-            {content.cta.label}
-          </ButtonLink>
-        </Container>
-      </section>
+              ))}
+            </ul>
+          </Container>
+        </section>
+        {training ? <Programs programs={training.programs} /> : null}
+        {support ? <Plans plans={support.plans} /> : null}
+        <section aria-labelledby="engagement-heading" css={[styles.section, { background: colors.surface }]}>
+          <Container>
+            <h2 id="engagement-heading" css={styles.h2}>
+              How the engagement runs
+            </h2>
+            <ol css={styles.steps}>
+              {content.engagement.map((step, index) => (
+                <li key={step.title} css={styles.step}>
+                  <span css={styles.stepNumber} aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <div>
+                    <h3 css={styles.h3}>{step.title}</h3>
+                    <p css={styles.duration}>{step.duration}</p>
+                    <p css={{ margin: 0, color: colors.textMuted }}>{step.description}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </Container>
+        </section>
+        <section aria-labelledby="outcomes-heading" css={styles.section}>
+          <Container>
+            <h2 id="outcomes-heading" css={styles.h2}>
+              Outcomes our clients measured
+            </h2>
+            <dl css={styles.outcomes}>
+              {content.outcomes.map((outcome) => (
+                <div key={outcome.label} css={styles.outcome}>
+                  <dt css={{ color: colors.textMuted }}>{outcome.label}</dt>
+                  <dd css={styles.figure}>{outcome.figure}</dd>
+                </div>
+              ))}
+            </dl>
+          </Container>
+        </section>
+        <section aria-labelledby="stories-heading" css={[styles.section, { paddingTop: 0 }]}>
+          <Container>
+            <h2 id="stories-heading" css={styles.h2}>
+              Related case studies
+            </h2>
+            <ul css={styles.stories}>
+              {content.caseStudies.map((slug) => {
+                const study = findCaseStudy(slug);
+                if (!study) return null;
+                return (
+                  <li key={slug}>
+                    <Card css={{ height: '100%', position: 'relative' }}>
+                      <Eyebrow size="xs">{study.industry}</Eyebrow>
+                      <h3 css={styles.h3}>
+                        <Link to={paths.caseStudy(study.slug)} css={styles.cardLink}>
+                          {study.title}
+                        </Link>
+                      </h3>
+                      <p css={{ margin: 0, color: colors.textMuted }}>
+                        <strong css={{ color: colors.text }}>{study.statValue}</strong> {study.statLabel}
+                      </p>
+                    </Card>
+                  </li>
+                );
+              })}
+            </ul>
+          </Container>
+        </section>
+        <section aria-labelledby="cta-heading" css={styles.cta}>
+          <Container css={{ textAlign: 'center', maxWidth: 760 }}>
+            <h2 id="cta-heading" css={[styles.h2, { color: colors.bandText }]}>
+              {content.cta.heading}
+            </h2>
+            <p css={{ color: colors.bandText, fontSize: fontSizes.lg }}>{content.cta.text}</p>
+            <ButtonLink to={closingLink} css={styles.ctaButton}>
+              {content.cta.label}
+            </ButtonLink>
+          </Container>
+        </section>
+      </Prerendered>
     </>
   );
 }

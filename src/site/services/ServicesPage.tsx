@@ -3,6 +3,7 @@ import { paths } from '../../shared/paths';
 import { ButtonLink } from '../../ui/Button';
 import { CardGrid } from '../../ui/Card';
 import { Container } from '../../ui/Container';
+import { Prerendered } from '../../ui/Prerendered';
 import { colors, fontSizes, space } from '../../ui/theme';
 import type { ServiceGroup } from './catalog';
 import { services } from './catalog';
@@ -29,32 +30,34 @@ const groups: { id: ServiceGroup; heading: string; intro: string }[] = [
 export function ServicesPage() {
   return (
     <Container css={{ paddingBlock: space.xxl }}>
-      <h1 css={{ fontSize: fontSizes.display }}>Salesforce services</h1>
-      <p css={{ fontSize: fontSizes.lg, color: colors.textMuted, maxWidth: 720 }}>
-        Implementation, consulting, custom development, training and support across Sales, Service, Marketing and
-        Experience Cloud, plus the digital work around them. Every engagement is led by certified consultants from our
-        Raleigh office.
-      </p>
-      {groups.map((group) => (
-        <section key={group.id} aria-labelledby={`group-${group.id}`} css={{ marginTop: space.xl }}>
-          <h2 id={`group-${group.id}`} css={{ fontSize: fontSizes.xl }}>
-            {group.heading}
-          </h2>
-          <p css={{ color: colors.textMuted, maxWidth: 720 }}>{group.intro}</p>
-          <CardGrid css={{ marginTop: space.md }}>
-            {services
-              .filter((service) => service.group === group.id)
-              .map((service) => (
-                <li key={service.slug}>
-                  <ServiceCard service={service} headingLevel={3} />
-                </li>
-              ))}
-          </CardGrid>
-        </section>
-      ))}
-      <ButtonLink to={paths.contact} css={{ marginTop: space.xl }}>
-        Discuss your project
-      </ButtonLink>
+      <Prerendered id="services">
+        <h1 css={{ fontSize: fontSizes.display }}>Salesforce services</h1>
+        <p css={{ fontSize: fontSizes.lg, color: colors.textMuted, maxWidth: 720 }}>
+          Implementation, consulting, custom development, training and support across Sales, Service, Marketing and
+          Experience Cloud, plus the digital work around them. Every engagement is led by certified consultants from our
+          Raleigh office.
+        </p>
+        {groups.map((group) => (
+          <section key={group.id} aria-labelledby={`group-${group.id}`} css={{ marginTop: space.xl }}>
+            <h2 id={`group-${group.id}`} css={{ fontSize: fontSizes.xl }}>
+              {group.heading}
+            </h2>
+            <p css={{ color: colors.textMuted, maxWidth: 720 }}>{group.intro}</p>
+            <CardGrid css={{ marginTop: space.md }}>
+              {services
+                .filter((service) => service.group === group.id)
+                .map((service) => (
+                  <li key={service.slug}>
+                    <ServiceCard service={service} headingLevel={3} />
+                  </li>
+                ))}
+            </CardGrid>
+          </section>
+        ))}
+        <ButtonLink to={paths.contact} css={{ marginTop: space.xl }}>
+          Discuss your project
+        </ButtonLink>
+      </Prerendered>
     </Container>
   );
 }
