@@ -6,6 +6,7 @@ import { ExpertInsights, HOME_POSTS_QUERY, blogApi } from '../../features/blog';
 import type { AppDispatch } from '../../shared/hooks';
 import { ContactForm } from '../../features/forms';
 import { Container } from '../../ui/Container';
+import { Prerendered } from '../../ui/Prerendered';
 import { colors, fontSizes, mq, radii, space } from '../../ui/theme';
 import type { CaseStudySummary } from '../case-studies/content';
 import { findCaseStudy } from '../case-studies/content';
@@ -51,27 +52,35 @@ export function MoreSections() {
 function MiddleSections() {
   return (
     <>
-      <section aria-labelledby="stats-heading" css={{ paddingBlock: space.xxl, ...belowTheFold }}>
-        <Container>
-          <h2 id="stats-heading" css={{ fontSize: fontSizes.xxl, textAlign: 'center' }}>
-            Twelve years of Salesforce delivery
-          </h2>
-          <dl css={styles.stats}>
-            {stats.map((stat) => (
-              <div key={stat.label} css={styles.stat}>
-                <dt css={{ color: colors.textMuted, fontWeight: 600 }}>{stat.label}</dt>
-                <dd css={{ margin: 0, fontSize: fontSizes.display, fontWeight: 800, color: colors.primary, order: -1 }}>
-                  {stat.value}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </Container>
-      </section>
+      <Prerendered id="home-stats">
+        <section aria-labelledby="stats-heading" css={{ paddingBlock: space.xxl, ...belowTheFold }}>
+          <Container>
+            <h2 id="stats-heading" css={{ fontSize: fontSizes.xxl, textAlign: 'center' }}>
+              Twelve years of Salesforce delivery
+            </h2>
+            <dl css={styles.stats}>
+              {stats.map((stat) => (
+                <div key={stat.label} css={styles.stat}>
+                  <dt css={{ color: colors.textMuted, fontWeight: 600 }}>{stat.label}</dt>
+                  <dd
+                    css={{ margin: 0, fontSize: fontSizes.display, fontWeight: 800, color: colors.primary, order: -1 }}
+                  >
+                    {stat.value}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </Container>
+        </section>
+      </Prerendered>
       <ProductCarousel products={cloudProducts} />
-      <SuccessStories studies={successStudies} />
+      <Prerendered id="home-stories">
+        <SuccessStories studies={successStudies} />
+      </Prerendered>
       <Suspense fallback={null}>
-        <Integrations items={integrations} partnerText={partnerNetwork} />
+        <Prerendered id="home-integrations">
+          <Integrations items={integrations} partnerText={partnerNetwork} />
+        </Prerendered>
         <ConnectSection form={<ContactForm />} />
         <ExpertInsights />
       </Suspense>
