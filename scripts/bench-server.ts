@@ -21,6 +21,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { findFreePort, startSiteServer, stopSiteServer } from '../tests/e2e/support/server';
 import { buildIfStale } from './build';
+import { builtRoutes } from './support/builtRoutes';
 
 const execute = promisify(execFile);
 const root = path.resolve(__dirname, '..');
@@ -70,10 +71,7 @@ function requireTool(file: string, name: string): string {
  * content), a page the site serves from the build's file, and the vendor chunk `/` loads.
  */
 function benchPaths(): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'build-manifest.json'), 'utf8')) as {
-    routes: string[];
-  };
-  const post = manifest.routes.find((route) => /^\/blog\/(?!page\/|category\/|tag\/)[^/]+$/.test(route));
+  const post = builtRoutes(distDir).find((route) => /^\/blog\/(?!page\/|category\/|tag\/)[^/]+$/.test(route));
   const home = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const vendor = /\/assets\/vendor\.[0-9a-f]+\.js/.exec(home)?.[0];
   if (post === undefined || vendor === undefined) throw new Error('The build has no blog post or no vendor chunk');

@@ -7,12 +7,12 @@
 //   npm run hydration                    the five key pages
 //   npm run hydration -- /about /faq     these pages
 //   npm run hydration -- --all           every route the build prerendered
-import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium';
 import { startSiteServer, stopSiteServer } from '../tests/e2e/support/server';
 import { buildIfStale } from './build';
+import { builtRoutes } from './support/builtRoutes';
 
 const root = path.resolve(__dirname, '..');
 const KEY_PAGES = [
@@ -90,17 +90,11 @@ function countPage(): HydrationCount {
   };
 }
 
-function builtRoutes(): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'dist', 'build-manifest.json'), 'utf8')) as {
-    routes: string[];
-  };
-  return manifest.routes;
-}
-
 async function main(): Promise<void> {
   const pages = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
   buildIfStale();
-  if (process.argv.includes('--all')) pages.push(...builtRoutes().filter((route) => !pages.includes(route)));
+  if (process.argv.includes('--all'))
+    pages.push(...builtRoutes(path.join(root, 'dist')).filter((route) => !pages.includes(route)));
   if (pages.length === 0) pages.push(...KEY_PAGES);
   const server = await startSiteServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });

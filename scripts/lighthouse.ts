@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium';
 import { startSiteServer, stopSiteServer } from '../tests/e2e/support/server';
 import { buildIfStale } from './build';
+import { builtRoutes } from './support/builtRoutes';
 import { splitBlockingTime, type LongTask } from './support/blockingTime';
 
 const execute = promisify(execFile);
@@ -64,13 +65,6 @@ function firstSnippet(details: unknown): string | undefined {
   return undefined;
 }
 
-function builtRoutes(): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'dist', 'build-manifest.json'), 'utf8')) as {
-    routes: string[];
-  };
-  return manifest.routes;
-}
-
 async function main(): Promise<void> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(
@@ -80,7 +74,8 @@ async function main(): Promise<void> {
   const pages = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
   buildIfStale();
   // --all: every route the build prerendered (its manifest), for "at least 98 on every other route".
-  if (process.argv.includes('--all')) pages.push(...builtRoutes().filter((route) => !pages.includes(route)));
+  if (process.argv.includes('--all'))
+    pages.push(...builtRoutes(path.join(root, 'dist')).filter((route) => !pages.includes(route)));
   if (pages.length === 0) pages.push('/');
   // The same real site server the browser tests start: free port, temp database, health wait.
   const server = await startSiteServer();
