@@ -26,7 +26,7 @@ const isPlainLeftClick = (event: MouseEvent) =>
   event.button === 0 && !event.defaultPrevented && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
 
 export interface PrerenderedProps {
-  /** Unique on the page: which server markup is this part's. */
+  /** Which server markup is this part's: unique on the page, or shared only by parts of the same markup. */
   id: string;
   /**
    * Its markup is the same on every page (the footer's): it keeps the server's markup through navigations. Otherwise

@@ -209,4 +209,25 @@ describe('Prerendered parts (issue #21)', () => {
     expect(await part.getByRole('region', { name: 'Results', exact: true }).isVisible()).toBe(true);
     expect(problems()).toEqual([]);
   });
+
+  it('opens a service from the home page’s carousel, whose cards are the server’s markup, without a reload', async () => {
+    const { page, problems } = await browser.open();
+    await visit(page, '/');
+    const carousel = page.getByRole('region', { name: 'Salesforce products' });
+    await carousel.scrollIntoViewIfNeeded();
+    const card = carousel.getByRole('link', { name: 'Sales Cloud', exact: true });
+    expect(await ownedByReact(card)).toBe(false);
+    // A moving card cannot be clicked reliably: the carousel is paused first, as a visitor can.
+    await page.getByRole('button', { name: 'Pause Salesforce products' }).click();
+    await page.evaluate(() => {
+      (window as MarkedWindow).__e2eSameDocument = true;
+    });
+
+    await card.click();
+
+    await page.waitForURL((url) => url.pathname === '/services/sales-cloud');
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Sales Cloud' }).waitFor();
+    expect(await page.evaluate(() => (window as MarkedWindow).__e2eSameDocument)).toBe(true);
+    expect(problems()).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import { paths } from '../../shared/paths';
 import { AutoScrollCarousel } from '../../ui/AutoScrollCarousel';
 import { Card } from '../../ui/Card';
 import { Container } from '../../ui/Container';
+import { Prerendered } from '../../ui/Prerendered';
 import { colors, fontSizes, radii, space } from '../../ui/theme';
 import { ServiceIcon } from '../services/ServiceIcon';
 import type { CloudProduct } from './content';
@@ -41,7 +42,15 @@ export function ProductCarousel({ products }: { products: readonly CloudProduct[
         </p>
         <AutoScrollCarousel
           label="Salesforce products"
-          items={products.map((product) => ({ key: product.slug, node: <ProductCard product={product} /> }))}
+          items={products.map((product) => ({
+            key: product.slug,
+            // The carousel draws each card twice (the copy loops the scroll): both are the same markup, so one id.
+            node: (
+              <Prerendered id={`product-${product.slug}`}>
+                <ProductCard product={product} />
+              </Prerendered>
+            ),
+          }))}
         />
       </Container>
     </section>
