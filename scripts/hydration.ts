@@ -9,6 +9,7 @@
 //   npm run hydration -- --all           every route the build prerendered
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { waitForHydration } from '../tests/e2e/support/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium';
 import { startSiteServer, stopSiteServer } from '../tests/e2e/support/server';
 import { buildIfStale } from './build';
@@ -110,11 +111,8 @@ async function main(): Promise<void> {
         const tab = await context.newPage();
         await tab.addInitScript(installCommitHook);
         await tab.goto(`${server.baseUrl}${page}`, { waitUntil: 'networkidle' });
-        // Hydrated (React keeps its props on <main>), then a second for the parts that hydrate in later passes.
-        await tab.waitForFunction(() => {
-          const main = document.getElementById('main');
-          return main !== null && Object.keys(main).some((key) => key.startsWith('__reactProps$'));
-        });
+        // Hydrated, then a second for the parts that hydrate in later passes.
+        await waitForHydration(tab);
         await tab.waitForTimeout(1000);
         const count = await tab.evaluate(countPage);
         totals.fibers += count.fibers;

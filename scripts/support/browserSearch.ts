@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
-import { saveDefaultConsent } from '../../tests/e2e/support/browser';
+import { saveDefaultConsent, waitForHydration } from '../../tests/e2e/support/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/support/chromium';
 
 export const CPU_SLOWDOWN = 4;
@@ -211,10 +211,7 @@ async function openBlog(page: Page, baseUrl: string): Promise<void> {
   const response = await page.goto(`${baseUrl}/blog`);
   if (response?.status() !== 200) throw new Error(`/blog answered ${String(response?.status())} in Chromium`);
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => {
-    const main = document.getElementById('main');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactProps$'));
-  });
+  await waitForHydration(page);
   await page.getByLabel('Search the blog').waitFor({ state: 'visible' });
   await page.waitForFunction(() => {
     const input = document.querySelector<HTMLInputElement>('#main input[type="search"]');

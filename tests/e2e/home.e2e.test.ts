@@ -1,7 +1,7 @@
 // The home page in a real browser: its sections and their order, the services pager by keyboard,
 // the rotating results, the product carousel, reduced motion, and axe in both themes.
 import type { Page } from 'playwright-core';
-import { MOBILE_VIEWPORT, eventually, useBrowser, visit } from './support/browser';
+import { MOBILE_VIEWPORT, eventually, ownedByReact, useBrowser, visit } from './support/browser';
 import { auditAtRest } from './support/axe';
 
 const browser = useBrowser();
@@ -20,11 +20,7 @@ const carouselScroll = (page: Page) =>
 /** The last sections hydrate in later passes: the contact form answers once they have. */
 const lowerSectionsHydrated = (page: Page) =>
   eventually(async () => {
-    expect(
-      await page
-        .locator('#connect form')
-        .evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactProps$'))),
-    ).toBe(true);
+    expect(await ownedByReact(page.locator('#connect form'))).toBe(true);
   });
 
 describe('Home page', () => {

@@ -1,7 +1,7 @@
 // Themes 4, 5 and 8: the services mega-menu, the mobile menu, client-side navigation, and the
 // footer's Cookie Settings button.
 import type { Locator, Page } from 'playwright-core';
-import { MOBILE_VIEWPORT, eventually, useBrowser, visit } from './support/browser';
+import { MOBILE_VIEWPORT, eventually, ownedByReact, useBrowser, visit } from './support/browser';
 import { fetchPage } from './support/html';
 
 type MarkedWindow = Window & { __e2eSameDocument?: boolean; __e2eCookieSettingsOpened?: number };
@@ -175,10 +175,6 @@ describe('Footer Cookie Settings button', () => {
     expect(problems()).toEqual([]);
   });
 });
-
-/** Whether React rendered (or hydrated) the element: React keeps its props on the elements it owns. */
-const ownedByReact = (element: Locator): Promise<boolean> =>
-  element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$')));
 
 describe('Prerendered parts (issue #21)', () => {
   it('keeps a case study’s server markup unhydrated, and its links still navigate without a reload', async () => {

@@ -1,7 +1,15 @@
 // One Chromium per test file, a fresh context per test, and a record of everything the page
 // complained about: console errors, hydration/mismatch warnings and uncaught exceptions.
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Page, Response } from 'playwright-core';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  ConsoleMessage,
+  Locator,
+  Page,
+  Response,
+} from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { baseUrl } from './state';
 
@@ -171,6 +179,10 @@ export const documentStatusError = (pathname: string, status: number): RegExp =>
   new RegExp(
     `the server responded with a status of ${status}\\b.* at https?://[^/\\s]+${escapeRegExp(pathname)}:\\d+$`,
   );
+
+/** Whether React rendered (or hydrated) the element: React keeps its props on the elements it owns. */
+export const ownedByReact = (element: Locator): Promise<boolean> =>
+  element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$')));
 
 /** True once React has hydrated the layout's <main> (React keeps its props on hydrated elements). */
 export async function waitForHydration(page: Page): Promise<void> {
