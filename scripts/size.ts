@@ -2,6 +2,8 @@
 // floor of the runtime libraries themselves in the same build. Fails when `/` exceeds 1.1× the
 // floor, when the contentful SDK reaches a first-load chunk, or when a post body renderer (marked,
 // DOMPurify, the rich-text renderer) reaches the first load of /.
+// `npm run size -- --against <other dist>` also measures another build (an older checkout's dist/) the same way and
+// prints, per route, its first-load JS beside this build's, and which routes grew (issue #21: no page's first load grows).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -33,8 +35,8 @@ function htmlFiles(dir: string): string[] {
   });
 }
 
-const routeOf = (file: string) =>
-  `/${path.relative(distDir, path.dirname(file)).split(path.sep).join('/')}`.replace(/\/$/, '') || '/';
+const routeOf = (dir: string, file: string) =>
+  `/${path.relative(dir, path.dirname(file)).split(path.sep).join('/')}`.replace(/\/$/, '') || '/';
 
 /**
  * Scripts the browser fetches before the page is interactive: entry scripts and preloaded page chunks,
@@ -55,42 +57,94 @@ function firstLoadScripts(html: string): string[] {
 const inlineCss = (html: string) =>
   [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '').join('');
 
-function main(): void {
-  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
-    console.error('dist/ has no build: run `npm run build` first.');
-    process.exit(1);
-  }
-  const cache = new Map<string, Sizes>();
-  const sizeOf = (src: string) => {
-    const cached = cache.get(src);
-    if (cached) return cached;
-    const sizes = measure(fs.readFileSync(path.join(distDir, src)));
-    cache.set(src, sizes);
-    return sizes;
-  };
-  // The checks below look for a library's signature in a chunk's text; each chunk is read once.
+interface Route {
+  route: string;
+  scripts: string[];
+  js: Sizes;
+  css: Sizes;
+}
+
+/** Every prerendered route of a build in `dir`, with its first-load scripts and their sizes, sorted by route. */
+function measureBuild(dir: string): { rows: Route[]; sizeOf: (src: string) => Sizes; textOf: (src: string) => string } {
+  const sizes = new Map<string, Sizes>();
   const texts = new Map<string, string>();
-  const contains = (src: string, signature: string): boolean => {
+  const textOf = (src: string) => {
     let text = texts.get(src);
     if (text === undefined) {
-      text = fs.readFileSync(path.join(distDir, src), 'utf8');
+      text = fs.readFileSync(path.join(dir, src), 'utf8');
       texts.set(src, text);
     }
-    return text.includes(signature);
+    return text;
   };
-
-  const rows = htmlFiles(distDir)
+  const sizeOf = (src: string) => {
+    let measured = sizes.get(src);
+    if (!measured) {
+      measured = measure(fs.readFileSync(path.join(dir, src)));
+      sizes.set(src, measured);
+    }
+    return measured;
+  };
+  const rows = htmlFiles(dir)
     .map((file) => {
       const html = fs.readFileSync(file, 'utf8');
       const scripts = firstLoadScripts(html);
       return {
-        route: routeOf(file),
+        route: routeOf(dir, file),
         scripts,
         js: scripts.map(sizeOf).reduce(add, zero),
         css: measure(inlineCss(html)),
       };
     })
     .sort((a, b) => a.route.localeCompare(b.route));
+  return { rows, sizeOf, textOf };
+}
+
+/** This build's first-load JS per route beside another build's (gzip), and the routes that grew. */
+function compare(rows: readonly Route[], againstDir: string): void {
+  const before = new Map(measureBuild(againstDir).rows.map((row) => [row.route, row]));
+  console.log('');
+  console.log(`First-load JS per route, ${againstDir} → this build (gzip)`);
+  console.log(`${'route'.padEnd(48)} ${'before'.padStart(10)} ${'after'.padStart(10)} ${'change'.padStart(10)}`);
+  const grew: { route: string; bytes: number }[] = [];
+  let smaller = 0;
+  let same = 0;
+  for (const row of rows) {
+    const old = before.get(row.route);
+    before.delete(row.route);
+    if (!old) {
+      console.log(`${row.route.padEnd(48)} ${'(new)'.padStart(10)} ${kb(row.js.gzip).padStart(10)}`);
+      continue;
+    }
+    const change = row.js.gzip - old.js.gzip;
+    if (change > 0) grew.push({ route: row.route, bytes: change });
+    else if (change < 0) smaller += 1;
+    else same += 1;
+    const sign = change > 0 ? '+' : change < 0 ? '−' : ' ';
+    console.log(
+      `${row.route.padEnd(48)} ${kb(old.js.gzip).padStart(10)} ${kb(row.js.gzip).padStart(10)} ${`${sign}${kb(Math.abs(change))}`.padStart(10)}`,
+    );
+  }
+  for (const route of before.keys()) console.log(`${route.padEnd(48)} (not in this build)`);
+  const most = grew.reduce<(typeof grew)[number] | undefined>((a, b) => (a && a.bytes >= b.bytes ? a : b), undefined);
+  console.log(
+    `${smaller} routes smaller, ${same} the same, ${grew.length} grew${most ? ` (most: ${most.route}, +${most.bytes} B gz)` : ''}`,
+  );
+}
+
+function main(): void {
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    console.error('dist/ has no build: run `npm run build` first.');
+    process.exit(1);
+  }
+  const againstAt = process.argv.indexOf('--against');
+  const againstDir = againstAt === -1 ? undefined : process.argv[againstAt + 1];
+  if (againstAt !== -1 && (!againstDir || !fs.existsSync(path.join(againstDir, 'index.html')))) {
+    console.error('--against needs the path of another build’s dist/ (with its index.html).');
+    process.exit(1);
+  }
+  const { rows, sizeOf, textOf } = measureBuild(distDir);
+  // The checks below look for a library's signature in a chunk's text; each chunk is read once.
+  const contains = (src: string, signature: string): boolean => textOf(src).includes(signature);
 
   console.log('First-load JS and CSS per route (CSS is the critical CSS inlined in the HTML)');
   console.log(
@@ -133,6 +187,8 @@ function main(): void {
   console.log(
     `Post body renderers (${bodyRenderers.map(([name]) => name).join(', ')}) on first load of /: ${onHome.length ? `YES (${onHome.map(([name]) => name).join(', ')})` : 'no'}`,
   );
+
+  if (againstDir) compare(rows, againstDir);
 
   let failed = false;
   if (onHome.length) {
