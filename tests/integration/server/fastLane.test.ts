@@ -210,6 +210,33 @@ describe('the fast lane', () => {
     expect(answer.body.toString()).toBe('User-agent: *\nDisallow: /private\n');
   });
 
+  it('answers a file removed from disk with a 404 once the server looks again, though its URL was answered before', async () => {
+    writeFile(distDir, 'gone.txt', 'here for now\n');
+    expect((await request(baseUrl, '/gone.txt')).status).toBe(200);
+    expect((await request(baseUrl, '/gone.txt')).body.toString()).toBe('here for now\n');
+    fs.rmSync(path.join(distDir, 'gone.txt'));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+
+    const answer = await request(baseUrl, '/gone.txt');
+
+    expect(answer.status).toBe(404);
+    expect(answer.body.toString()).toContain('404 - Page Not Found');
+  });
+
+  it('still answers pages itself after more distinct URLs than it remembers (random query strings)', async () => {
+    for (let index = 0; index < 2_100; index += 1) {
+      const answer = await request(baseUrl, `/services?utm_content=${index}`);
+      if (answer.status !== 200) throw new Error(`/services?utm_content=${index} answered ${answer.status}`);
+    }
+    fastifySaw.length = 0;
+
+    const answers = [await request(baseUrl, '/services?utm_content=0'), await request(baseUrl, '/services?later=1')];
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(answers.every((answer) => answer.body.toString().includes('Services'))).toBe(true);
+    expect(fastifySaw).toEqual([]);
+  });
+
   it('logs one line per request, with request ids unique across both ways of answering', async () => {
     await request(baseUrl, '/services');
     fastifySaw.length = 0;
