@@ -48,8 +48,12 @@ export interface PageRoutes {
   routes: readonly string[];
 }
 
-/** URLs whose page or file fromMemory remembers (a few hundred pages and build files, with some query strings). */
+/**
+ * URLs whose page or file fromMemory remembers (a few hundred pages and build files, with some query strings), and
+ * the longest it remembers: at most 2 MB of URLs, however long the URLs a scanner sends.
+ */
 const MAX_REMEMBERED_TARGETS = 2048;
+const MAX_REMEMBERED_URL_LENGTH = 1024;
 
 export async function registerPageRoutes(app: FastifyInstance, options: PageRoutesOptions): Promise<PageRoutes> {
   const distRoot = await realDirectory(options.distDir, app.log);
@@ -108,8 +112,10 @@ export async function registerPageRoutes(app: FastifyInstance, options: PageRout
       if (resolution.kind !== 'page' && resolution.kind !== 'file') return null;
       target = targetOf(resolution);
       // Bounded: a flood of distinct URLs (scanners, random query strings) empties it rather than growing it.
-      if (targets.size >= MAX_REMEMBERED_TARGETS) targets.clear();
-      targets.set(url, target);
+      if (url.length <= MAX_REMEMBERED_URL_LENGTH) {
+        if (targets.size >= MAX_REMEMBERED_TARGETS) targets.clear();
+        targets.set(url, target);
+      }
     }
     return inMemory(target, requestHeaders);
   };
