@@ -7,7 +7,7 @@ import { fastifyRateLimit } from '@fastify/rate-limit';
 import { fastify, LogController } from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { loadLeadsConfig, type LeadsConfig } from './config';
-import { addSecurityHeaders, loadBuildManifest, securityHeaders, type HeaderRecord } from './headers';
+import { addSecurityHeaders, loadBuildManifest, securityHeaders, watchForNewBuild, type HeaderRecord } from './headers';
 import { scheduleHousekeeping } from './housekeeping';
 import { FastLane } from './fastLane';
 import { checkIpHashKey, defaultIpHashKey } from './ipHashKey';
@@ -224,6 +224,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   try {
     const manifest = loadBuildManifest(distDir, app.log);
+    const stopWatchingBuild = watchForNewBuild(distDir, app.log);
+    app.addHook('onClose', (_instance, done) => {
+      stopWatchingBuild();
+      done();
+    });
     headers = securityHeaders({
       scriptHashes: manifest?.inlineScriptHashes ?? [],
       connectOrigins: manifest?.connectOrigins ?? [],

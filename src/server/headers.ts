@@ -98,6 +98,32 @@ export function addSecurityHeaders(app: FastifyInstance, headers: HeaderRecord):
   });
 }
 
+export const NEW_BUILD_WARNING =
+  'A new build is in dist/ (its build-manifest.json changed): restart the server to serve it. Until then, the pages ' +
+  "rendered from the live content name this process's scripts, which the new build may have removed, and the CSP " +
+  "keeps this process's inline-script hashes.";
+
+/**
+ * Warns each time a new build lands in distDir while the server runs (docs/deployment.md#updating): a process renders
+ * its live pages with the script names, and sends the CSP with the script hashes, of the build it started with, so
+ * only a restart serves a new build whole. Looks at the manifest's modification time every `intervalMs` (a stat;
+ * never keeps the process alive); returns what stops it.
+ */
+export function watchForNewBuild(
+  distDir: string,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  intervalMs = 2_000,
+): () => void {
+  const file = path.join(distDir, buildManifestFile);
+  const listener = (current: fs.Stats, previous: fs.Stats): void => {
+    // A manifest deleted (a build cleaning dist/) is not a new build yet: its modification time reads as 0.
+    if (current.mtimeMs === 0 || current.mtimeMs === previous.mtimeMs) return;
+    log.warn({ file }, NEW_BUILD_WARNING);
+  };
+  fs.watchFile(file, { interval: intervalMs, persistent: false }, listener);
+  return () => fs.unwatchFile(file, listener);
+}
+
 /**
  * Reads the manifest the front-end build leaves in distDir. A missing or unreadable manifest is not fatal:
  * the site still works, only its inline scripts are blocked by the CSP, which the warning says.

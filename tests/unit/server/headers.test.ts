@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { contentSecurityPolicy, loadBuildManifest, securityHeaders } from '../../../src/server/headers';
+import {
+  contentSecurityPolicy,
+  loadBuildManifest,
+  NEW_BUILD_WARNING,
+  securityHeaders,
+  watchForNewBuild,
+} from '../../../src/server/headers';
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(
@@ -154,5 +160,64 @@ describe('connect-src for the content service', () => {
       expect.objectContaining({ badOrigins: ['javascript:alert(1)'] }),
       expect.any(String),
     );
+  });
+});
+
+describe('watchForNewBuild', () => {
+  let distDir: string;
+  let stop: () => void = () => undefined;
+  const log = { warn: jest.fn() };
+  const manifest = () => path.join(distDir, 'build-manifest.json');
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** A build writing its manifest, dated `secondsLater` after the first so the change shows at any clock resolution. */
+  const writeBuild = (secondsLater: number): void => {
+    fs.writeFileSync(manifest(), JSON.stringify({ inlineScriptHashes: [hashA], routes: ['/'] }));
+    const date = new Date(Date.now() + secondsLater * 1_000);
+    fs.utimesSync(manifest(), date, date);
+  };
+
+  beforeEach(() => {
+    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-new-build-'));
+    log.warn.mockClear();
+  });
+
+  afterEach(() => {
+    stop();
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('says nothing while the build the server started with stays', async () => {
+    writeBuild(0);
+    stop = watchForNewBuild(distDir, log, 20);
+
+    await wait(200);
+
+    expect(log.warn).not.toHaveBeenCalled();
+  });
+
+  it('warns, with the restart it needs, once a new build replaces dist/ (cleaned first, then written)', async () => {
+    writeBuild(0);
+    stop = watchForNewBuild(distDir, log, 20);
+    await wait(60);
+
+    fs.rmSync(manifest());
+    await wait(100);
+    expect(log.warn).not.toHaveBeenCalled();
+    writeBuild(10);
+    await wait(200);
+
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn).toHaveBeenCalledWith({ file: manifest() }, NEW_BUILD_WARNING);
+  });
+
+  it('stops looking once stopped (the app closing)', async () => {
+    writeBuild(0);
+    watchForNewBuild(distDir, log, 20)();
+    await wait(60);
+
+    writeBuild(10);
+    await wait(200);
+
+    expect(log.warn).not.toHaveBeenCalled();
   });
 });
