@@ -13,7 +13,7 @@ import { waitForHydration } from '../tests/e2e/support/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium';
 import { startSiteServer, stopSiteServer } from '../tests/e2e/support/server';
 import { buildIfStale } from './build';
-import { builtRoutes } from './support/builtRoutes';
+import { requestedPages } from './support/builtRoutes';
 
 const root = path.resolve(__dirname, '..');
 const KEY_PAGES = [
@@ -92,11 +92,8 @@ function countPage(): HydrationCount {
 }
 
 async function main(): Promise<void> {
-  const pages = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
   buildIfStale();
-  if (process.argv.includes('--all'))
-    pages.push(...builtRoutes(path.join(root, 'dist')).filter((route) => !pages.includes(route)));
-  if (pages.length === 0) pages.push(...KEY_PAGES);
+  const pages = requestedPages(process.argv.slice(2), path.join(root, 'dist'), KEY_PAGES);
   const server = await startSiteServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   try {

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium';
 import { startSiteServer, stopSiteServer } from '../tests/e2e/support/server';
 import { buildIfStale } from './build';
-import { builtRoutes } from './support/builtRoutes';
+import { requestedPages } from './support/builtRoutes';
 import { splitBlockingTime, type LongTask } from './support/blockingTime';
 
 const execute = promisify(execFile);
@@ -71,12 +71,9 @@ async function main(): Promise<void> {
       `Chromium was not found at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium`,
     );
   }
-  const pages = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
   buildIfStale();
   // --all: every route the build prerendered (its manifest), for "at least 98 on every other route".
-  if (process.argv.includes('--all'))
-    pages.push(...builtRoutes(path.join(root, 'dist')).filter((route) => !pages.includes(route)));
-  if (pages.length === 0) pages.push('/');
+  const pages = requestedPages(process.argv.slice(2), path.join(root, 'dist'), ['/']);
   // The same real site server the browser tests start: free port, temp database, health wait.
   const server = await startSiteServer();
   // --beside-load: one process spinning on a core for the whole run, as "TBT ≤ 50 ms even beside other load" asks.
