@@ -1,8 +1,9 @@
-// `npm run lighthouse -- /blog [/blog/some-post …] [--all] [--beside-load]`: Lighthouse mobile performance of built pages,
-// served by the real site server, in Debian's Chromium. Prints score, LCP, TBT and CLS per page, and how much of the TBT
-// was in the site's scripts and how much in the browser's own tasks.
+// `npm run lighthouse -- /blog [/blog/some-post …] [--all] [--beside-load] [--without-scripts]`: Lighthouse mobile
+// performance of built pages, served by the real site server, in Debian's Chromium. Prints score, LCP, TBT and CLS per
+// page, and how much of the TBT was in the site's scripts and how much in the browser's own tasks.
 // LIGHTHOUSE_RUNS (default 3) sets the runs per page; LIGHTHOUSE_REPORTS=dir keeps the reports; --all adds every
-// built route; --beside-load keeps one core busy meanwhile.
+// built route; --beside-load keeps one core busy meanwhile; --without-scripts follows each run with one of the same
+// page with the site's script files blocked: the TBT of the document alone, a floor no change to the scripts goes below.
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,6 +33,9 @@ async function runLighthouse(...args: Parameters<typeof execute>): Promise<void>
     await execute(...args);
   }
 }
+
+/** --without-scripts: Lighthouse blocks these requests (every script file of the build; the inline scripts still run). */
+const SCRIPT_FILES_PATTERN = '*/assets/*.js';
 
 interface LighthouseReport {
   categories: { performance: { score: number | null } };
@@ -82,7 +86,31 @@ async function main(): Promise<void> {
     : undefined;
   const base = server.baseUrl;
   const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
-  const summary: { page: string; score: number; gap: number; tbt: number }[] = [];
+  const withoutScripts = process.argv.includes('--without-scripts');
+  /** One Lighthouse run of `page`; LIGHTHOUSE_REPORTS=dir keeps its full report (the LCP breakdown, the long tasks). */
+  const measure = async (page: string, run: number, extraArgs: string[], suffix = ''): Promise<LighthouseReport> => {
+    const output = path.join(reportDir, 'report.json');
+    await runLighthouse(
+      path.join(root, 'node_modules', '.bin', 'lighthouse'),
+      [
+        `${base}${page}`,
+        '--only-categories=performance',
+        '--output=json',
+        `--output-path=${output}`,
+        '--quiet',
+        ...extraArgs,
+        `--chrome-flags=${CHROME_FLAGS}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
+    );
+    const keep = process.env.LIGHTHOUSE_REPORTS;
+    if (keep) {
+      fs.mkdirSync(keep, { recursive: true });
+      fs.copyFileSync(output, path.join(keep, `${page.replace(/\W+/g, '_') || 'home'}-${run + 1}${suffix}.json`));
+    }
+    return JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseReport;
+  };
+  const summary: { page: string; score: number; gap: number; tbt: number; documentOnly: number | undefined }[] = [];
   try {
     for (const page of pages) {
       // One run on a 2-core machine swings by several points: report the median of RUNS runs.
@@ -95,26 +123,14 @@ async function main(): Promise<void> {
         line: string;
         brief: string;
       }[] = [];
+      /** --without-scripts: each run's TBT with the site's script files blocked. */
+      const documentOnly: number[] = [];
       for (let run = 0; run < RUNS; run += 1) {
-        const output = path.join(reportDir, 'report.json');
-        await runLighthouse(
-          path.join(root, 'node_modules', '.bin', 'lighthouse'),
-          [
-            `${base}${page}`,
-            '--only-categories=performance',
-            '--output=json',
-            `--output-path=${output}`,
-            '--quiet',
-            `--chrome-flags=${CHROME_FLAGS}`,
-          ],
-          { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
-        );
-        const report = JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseReport;
-        // LIGHTHOUSE_REPORTS=dir keeps every run's full report (the LCP breakdown, the long tasks).
-        const keep = process.env.LIGHTHOUSE_REPORTS;
-        if (keep) {
-          fs.mkdirSync(keep, { recursive: true });
-          fs.copyFileSync(output, path.join(keep, `${page.replace(/\W+/g, '_') || 'home'}-${run + 1}.json`));
+        const report = await measure(page, run, []);
+        // The same page, the same moment, nothing of the site's scripts: what the document costs by itself.
+        if (withoutScripts) {
+          const bare = await measure(page, run, [`--blocked-url-patterns=${SCRIPT_FILES_PATTERN}`], '-without-scripts');
+          documentOnly.push(Math.round(bare.audits['total-blocking-time']?.numericValue ?? NaN));
         }
         const audit = (id: string) => report.audits[id]?.displayValue ?? 'n/a';
         const score = Math.round((report.categories.performance.score ?? 0) * 100);
@@ -153,7 +169,14 @@ async function main(): Promise<void> {
           `(${runs.map((r) => r.scripts).join(', ')}), the browser's own tasks ${medianOf(runs.map((r) => r.browser))} ms ` +
           `(${runs.map((r) => r.browser).join(', ')}: navigation commit, HTML parsing, style and layout)`,
       );
-      summary.push({ page, score: median?.score ?? 0, gap, tbt });
+      const floor = withoutScripts ? medianOf(documentOnly) : undefined;
+      if (floor !== undefined) {
+        console.log(
+          `  without the site's script files (the document alone, a run after each of the above): median TBT ${floor} ms ` +
+            `(${documentOnly.join(', ')})`,
+        );
+      }
+      summary.push({ page, score: median?.score ?? 0, gap, tbt, documentOnly: floor });
     }
     const below = summary.filter((entry) => entry.score < 98);
     const late = summary.filter((entry) => !(entry.gap <= 150));
@@ -164,7 +187,10 @@ async function main(): Promise<void> {
         `median TBT over 50 ms${busy ? ' beside load' : ''}: ${
           summary
             .filter((entry) => !(entry.tbt <= 50))
-            .map((e) => `${e.page} ${e.tbt} ms`)
+            .map(
+              (e) =>
+                `${e.page} ${e.tbt} ms${e.documentOnly === undefined ? '' : ` (the document alone ${e.documentOnly} ms)`}`,
+            )
             .join(', ') || 'none'
         }`,
     );
