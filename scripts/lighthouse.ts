@@ -106,7 +106,9 @@ async function main(): Promise<void> {
     const keep = process.env.LIGHTHOUSE_REPORTS;
     if (keep) {
       fs.mkdirSync(keep, { recursive: true });
-      fs.copyFileSync(output, path.join(keep, `${page.replace(/\W+/g, '_') || 'home'}-${run + 1}${suffix}.json`));
+      // `/blog/a-post` is blog_a_post; `/` is home (its one character would leave only "_").
+      const name = page.replace(/\W+/g, '_').replace(/^_+|_+$/g, '') || 'home';
+      fs.copyFileSync(output, path.join(keep, `${name}-${run + 1}${suffix}.json`));
     }
     return JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseReport;
   };
