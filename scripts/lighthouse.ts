@@ -3,7 +3,8 @@
 // page, and how much of the TBT was in the site's scripts and how much in the browser's own tasks.
 // LIGHTHOUSE_RUNS (default 3) sets the runs per page; LIGHTHOUSE_REPORTS=dir keeps the reports; --all adds every
 // built route; --beside-load keeps one core busy meanwhile; --without-scripts follows each run with one of the same
-// page with the site's script files blocked: the TBT of the document alone, a floor no change to the scripts goes below.
+// page with the site's script files blocked: the TBT of the document alone at that moment, which no change to the
+// scripts removes (not a floor for any one run: the two runs are separate loads, and TBT swings between loads).
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
